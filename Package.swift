@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "plugboard",
+    products: [
+        // One shared copy of the runtime per process: hosts and plugins link this dynamically.
+        .library(name: "Plugboard", type: .dynamic, targets: ["Plugboard"])
+    ],
+    targets: [
+        .target(name: "CPlugboard"),
+        .target(name: "Plugboard", dependencies: ["CPlugboard"]),
+        .testTarget(name: "PlugboardTests", dependencies: ["Plugboard"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    guard target.name != "CPlugboard" else { continue }
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -1,0 +1,17 @@
+public import Plugboard
+
+/// Registers the greeting route, the greeting service and a startup task that prepares it.
+public final class GreeterModule: Module {
+    public init() {}
+
+    public func register(with registrar: ModuleRegistrar) throws {
+        let greetings = Greetings()
+        registrar.provide(Greetings.self, greetings)
+        registrar.startupTask("greeter.prepare") {
+            greetings.prepare(audience: "Plugboard")
+        }
+        registrar.route("app://greeter/hello", title: "A greeting from the greeter plugin") { _ in
+            GreetingScreen(message: greetings.message)
+        }
+    }
+}

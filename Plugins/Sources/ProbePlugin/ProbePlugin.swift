@@ -1,0 +1,39 @@
+public import Plugboard
+
+/// The probe plugin's manifest.
+public enum ProbePlugin: Plugin {
+    public static let manifest = PluginManifest(name: "Probe", version: "0.0.1")
+}
+
+/// Registers one route and one task, so tests can see the plugin's contributions in the host.
+public final class ProbeModule: Module {
+    public init() {}
+
+    public func register(with registrar: ModuleRegistrar) throws {
+        registrar.route("app://probe/identity", title: "Probe") { _ in ProbeScreen() }
+        registrar.startupTask("probe.start") {}
+    }
+}
+
+final class ProbeScreen: Screen {
+    let title = "Probe"
+    func render() -> String { "probe" }
+}
+
+/// The registry the plugin itself sees as `Registry.shared`.
+@_cdecl("probe_shared_registry")
+public func probeSharedRegistry() -> UnsafeMutableRawPointer {
+    Unmanaged.passUnretained(Registry.shared).toOpaque()
+}
+
+/// A module instance created by the plugin's own code, handed to the host as a plain object.
+@_cdecl("probe_make_module")
+public func probeMakeModule() -> UnsafeMutableRawPointer {
+    Unmanaged.passRetained(ProbeModule() as AnyObject).toOpaque()
+}
+
+/// The fallback entry symbol, used when the loader cannot read the metadata sections.
+@_cdecl("plugboard_plugin_entry")
+public func plugboardPluginEntry() -> UnsafeMutableRawPointer {
+    PluginEntry(plugin: ProbePlugin.self, modules: [ProbeModule.self]).exported()
+}

@@ -1,0 +1,26 @@
+import Plugboard
+
+/// A failure of a host command, printed to stderr before exiting with status 1.
+enum HostError: Error, CustomStringConvertible {
+    case usage(String)
+    case bundledPluginsMissing(directory: String, reason: String)
+    case pluginsFailed(count: Int)
+    case launchFailed
+    case lookup(LookupError)
+
+    var description: String {
+        switch self {
+        case .usage(let message):
+            "\(message)\nRun 'plugboard --help' for usage."
+        case .bundledPluginsMissing(let directory, let reason):
+            "the bundled plugins are not in \(directory) and could not be built: \(reason)\n"
+                + "Build them with: swift build --package-path Plugins"
+        case .pluginsFailed(let count):
+            "\(count) plugin(s) failed to load (see above)"
+        case .launchFailed:
+            "the launch failed (see the report above)"
+        case .lookup(let error):
+            error.description
+        }
+    }
+}

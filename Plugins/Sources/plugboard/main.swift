@@ -1,0 +1,50 @@
+import Foundation
+
+let help = """
+    plugboard — load Plugboard plugins, launch them and open their screens.
+
+    USAGE: plugboard <command> [options]
+
+    COMMANDS:
+      demo       Load the bundled example plugins, launch them and open their routes.
+      inspect    Print a plugin file's manifest and what its modules register.
+      help       Show this help, or a command's: plugboard help <command>.
+
+    Run 'plugboard <command> --help' for a command's options.
+    """
+
+func commandHelp(_ command: String) -> String? {
+    switch command {
+    case "demo": DemoCommand.help
+    case "inspect": InspectCommand.help
+    default: nil
+    }
+}
+
+func run(_ arguments: [String]) async -> Int32 {
+    guard let command = arguments.first else {
+        Terminal.error(help)
+        return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    if command == "help" || command == "--help" || command == "-h" {
+        Terminal.line(rest.first.flatMap(commandHelp) ?? help)
+        return 0
+    }
+    if rest.contains("--help") || rest.contains("-h"), let text = commandHelp(command) {
+        Terminal.line(text)
+        return 0
+    }
+    do {
+        switch command {
+        case "demo": return try await DemoCommand.run(rest)
+        case "inspect": return try InspectCommand.run(rest)
+        default: throw HostError.usage("unknown command '\(command)'")
+        }
+    } catch {
+        Terminal.error("error: \(error)")
+        return 1
+    }
+}
+
+exit(await run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,66 @@
+#ifndef CPLUGBOARD_H
+#define CPLUGBOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// The metadata section layout version this runtime knows how to read.
+#define PB_KNOWN_SECTIONS_VERSION_MIN 3
+#define PB_KNOWN_SECTIONS_VERSION_MAX 5
+
+/// One loaded image's Swift metadata, as registered with the Swift runtime.
+typedef struct PBImage {
+  /// The `MetadataSections` layout version the Swift runtime reported.
+  uintptr_t version;
+  /// The address of the image's ELF header (`__ehdr_start`).
+  const void *_Nullable baseAddress;
+  /// The image's `swift5_protocol_conformances` records (32-bit relative pointers).
+  const void *_Nullable conformances;
+  size_t conformancesLength;
+} PBImage;
+
+/// Called once per loaded image; return `false` to stop the enumeration.
+typedef bool (*PBImageVisitor)(const PBImage *_Nonnull image, void *_Nullable context);
+
+/// Enumerates every image whose Swift metadata is registered with the runtime.
+///
+/// Safe while other threads load images: the Swift runtime guards its list.
+void pb_enumerate_images(PBImageVisitor _Nonnull visitor, void *_Nullable context);
+
+/// A type found to conform to a protocol, ready to be turned into an existential metatype.
+typedef struct PBConformance {
+  /// Type metadata (`Any.Type`), or null when the type cannot be instantiated here.
+  const void *_Nullable metadata;
+  /// The witness table of the conformance, or null with `metadata`.
+  const void *_Nullable witnessTable;
+  /// The type's name as written in source (never null).
+  const char *_Nonnull typeName;
+  /// Why the type was skipped, or null when it was found.
+  const char *_Nullable skipReason;
+} PBConformance;
+
+typedef void (*PBConformanceVisitor)(const PBConformance *_Nonnull conformance,
+                                     void *_Nullable context);
+
+/// Visits every conformance record of `image` whose protocol is `protocolDescriptor`.
+void pb_visit_conformances(const PBImage *_Nonnull image,
+                           const void *_Nonnull protocolDescriptor,
+                           PBConformanceVisitor _Nonnull visitor, void *_Nullable context);
+
+/// Whether the image whose ELF header is at `baseAddress` is the object `handle` (from `dlopen`).
+bool pb_image_belongs_to_handle(const void *_Nonnull baseAddress, void *_Nonnull handle);
+
+/// The path of the image that contains `address`, or null.
+const char *_Nullable pb_image_path_for_address(const void *_Nonnull address);
+
+/// The protocol descriptor of `Plugboard.Module`.
+const void *_Nonnull pb_module_protocol(void);
+
+/// The protocol descriptor of `Plugboard.Plugin`.
+const void *_Nonnull pb_plugin_protocol(void);
+
+/// The toolchain that compiles the code calling this: inlined into each plugin at its compile time.
+static inline const char *_Nonnull pb_toolchain_identity(void) { return __VERSION__; }
+
+#endif

@@ -1,0 +1,28 @@
+/// Finds the registered names closest to a name that was not found, for "did you mean" hints.
+enum NearestNames {
+    /// Up to `limit` of `candidates`, closest first by edit distance, ties by name.
+    static func nearest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+        let target = Array(name.utf8)
+        return candidates
+            .map { (name: $0, distance: distance(target, Array($0.utf8))) }
+            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            .prefix(limit)
+            .map(\.name)
+    }
+
+    /// The Levenshtein distance between two byte strings.
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for (i, byteA) in a.enumerated() {
+            current[0] = i + 1
+            for (j, byteB) in b.enumerated() {
+                let substitution = previous[j] + (byteA == byteB ? 0 : 1)
+                current[j + 1] = min(substitution, previous[j + 1] + 1, current[j] + 1)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

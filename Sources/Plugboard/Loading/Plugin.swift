@@ -1,0 +1,16 @@
+/// Declares that a shared object is a Plugboard plugin, and carries its manifest.
+///
+/// Exactly one type in a plugin conforms to `Plugin`; that single line is all a plugin adds to
+/// its modules:
+///
+/// ```swift
+/// public enum GreeterPlugin: Plugin {
+///     public static let manifest = PluginManifest(name: "Greeter", version: "1.0.0")
+/// }
+/// ```
+///
+/// The loader reads and checks the manifest before any module of the plugin is created.
+public protocol Plugin {
+    /// The plugin's name, version and build fingerprint.
+    static var manifest: PluginManifest { get }
+}

@@ -1,0 +1,68 @@
+/// Why a plugin file was not loaded. Each case names the file and says what to do.
+public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
+    /// Nothing exists at the path (or a symbolic link points nowhere).
+    case fileNotFound(path: String)
+    /// The path is a directory or another non-regular file.
+    case notAFile(path: String, kind: String)
+    /// The file or directory exists but cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The file is not a shared object this host can load; `reason` says what is wrong.
+    case notASharedObject(path: String, reason: String)
+    /// The dynamic loader refused the file; `reason` is its `dlerror()` text.
+    case openFailed(path: String, reason: String)
+    /// The file is a shared object without a Plugboard plugin manifest.
+    case noManifest(path: String)
+    /// More than one type in the file declares a plugin manifest.
+    case multipleManifests(path: String, types: [String])
+    /// The plugin was built against another runtime or toolchain than this host runs.
+    case fingerprintMismatch(path: String, plugin: RuntimeFingerprint, host: RuntimeFingerprint)
+    /// A plugin with the same name is already loaded.
+    case duplicatePlugin(name: String, path: String, loadedFrom: String)
+    /// The plugin's modules could not be registered; nothing of the plugin was kept.
+    case registrationFailed(path: String, plugin: String, error: RegistrationError)
+    /// The Swift runtime's metadata layout is unknown and the plugin exports no entry symbol.
+    case unknownMetadataLayout(path: String, version: UInt)
+
+    /// The path of the file the error is about.
+    public var path: String {
+        switch self {
+        case .fileNotFound(let path), .notAFile(let path, _), .unreadable(let path, _),
+            .notASharedObject(let path, _), .openFailed(let path, _), .noManifest(let path),
+            .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
+            .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
+            .unknownMetadataLayout(let path, _):
+            path
+        }
+    }
+
+    /// What failed, for which file, and what to do.
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "\(path): no such file; check the path (a symbolic link must point to an existing file)"
+        case .notAFile(let path, let kind):
+            "\(path): is a \(kind), not a plugin file; pass a .so file, or load the directory's plugins"
+        case .unreadable(let path, let reason):
+            "\(path): cannot be read (\(reason)); check its permissions"
+        case .notASharedObject(let path, let reason):
+            "\(path): not a loadable shared object: \(reason); rebuild the plugin as a .dynamic library product"
+        case .openFailed(let path, let reason):
+            "\(path): the dynamic loader refused it: \(reason)"
+        case .noManifest(let path):
+            "\(path): has no Plugboard plugin manifest; declare one type conforming to `Plugin` "
+                + "(public enum MyPlugin: Plugin { public static let manifest = PluginManifest(name:version:) })"
+        case .multipleManifests(let path, let types):
+            "\(path): declares \(types.count) plugin manifests (\(types.joined(separator: ", "))); keep exactly one"
+        case .fingerprintMismatch(let path, let plugin, let host):
+            "\(path): built for \(plugin), but this host runs \(host); rebuild the plugin with this host's "
+                + "toolchain against this runtime version"
+        case .duplicatePlugin(let name, let path, let loadedFrom):
+            "\(path): plugin '\(name)' is already loaded from \(loadedFrom); remove one of the copies"
+        case .registrationFailed(let path, let plugin, let error):
+            "\(path): plugin '\(plugin)' was not registered: \(error)"
+        case .unknownMetadataLayout(let path, let version):
+            "\(path): this Swift runtime reports metadata layout version \(version), which Plugboard cannot read; "
+                + "export the fallback entry symbol '\(PluginEntry.symbolName)' from the plugin (see PluginEntry)"
+        }
+    }
+}

@@ -1,0 +1,153 @@
+internal import CPlugboard
+internal import Foundation
+
+/// Loads plugins from shared-object files and registers their modules.
+///
+/// ```swift
+/// let loader = PluginLoader()
+/// for result in try loader.load(directory: "plugins") {
+///     switch result {
+///     case .success(let plugin): print("loaded \(plugin.manifest.name)")
+///     case .failure(let error): print(error)  // the other plugins still load
+///     }
+/// }
+/// ```
+///
+/// Each file is checked before any of its code runs as a module: it must be a complete shared
+/// object for this machine, carry exactly one manifest (a type conforming to ``Plugin``), and have
+/// been built against this runtime with this toolchain. Its modules are then registered
+/// all-or-nothing. Plugins are opened with `RTLD_NODELETE` and never unloaded: the Swift runtime
+/// keeps pointers into every image it has seen, so unloading one would crash the process later.
+public struct PluginLoader: Sendable {
+    /// How the loader finds a plugin's modules.
+    @_spi(Testing) public enum Discovery: Sendable {
+        /// From the Swift metadata sections of the plugin's image, falling back to the entry symbol
+        /// when the runtime's layout is unknown.
+        case metadataSections
+        /// From the plugin's exported ``PluginEntry`` symbol only.
+        case entrySymbol
+    }
+
+    /// The registry plugins register into.
+    public let registry: Registry
+    private let discovery: Discovery
+
+    /// Creates a loader that registers into `registry`.
+    /// - Parameter registry: Where modules are registered; the process-wide one by default.
+    public init(registry: Registry = .shared) {
+        self.init(registry: registry, discovery: .metadataSections)
+    }
+
+    @_spi(Testing) public init(registry: Registry, discovery: Discovery) {
+        self.registry = registry
+        self.discovery = discovery
+    }
+
+    /// The plugin files (`*.so`) directly inside `directory`, sorted by name.
+    ///
+    /// - Parameter directory: The directory to list.
+    /// - Returns: Full paths, in the order the loader loads them.
+    /// - Throws: ``PluginLoadError`` when the directory is missing or unreadable.
+    public static func pluginFiles(in directory: String) throws(PluginLoadError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw .fileNotFound(path: directory)
+        }
+        guard isDirectory.boolValue else { throw .notAFile(path: directory, kind: "file, not a directory") }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory)
+                .filter { $0.hasSuffix(".so") }
+                .sorted()
+                .map { (directory as NSString).appendingPathComponent($0) }
+        } catch {
+            throw .unreadable(path: directory, reason: error.localizedDescription)
+        }
+    }
+
+    /// Loads every plugin file in `directory`, in name order; a failing plugin does not stop the rest.
+    ///
+    /// - Parameter directory: A directory containing plugin `.so` files.
+    /// - Returns: One result per file, in load order.
+    /// - Throws: ``PluginLoadError`` when the directory itself cannot be listed.
+    public func load(directory: String) throws(PluginLoadError) -> [Result<LoadedPlugin, PluginLoadError>] {
+        try Self.pluginFiles(in: directory).map { path in
+            Result { () throws(PluginLoadError) in try load(file: path) }
+        }
+    }
+
+    /// Loads one plugin file and registers its modules.
+    ///
+    /// - Parameter path: The plugin's `.so` file.
+    /// - Returns: The loaded plugin.
+    /// - Throws: ``PluginLoadError`` naming the file; the registry is then unchanged.
+    @discardableResult
+    public func load(file path: String) throws(PluginLoadError) -> LoadedPlugin {
+        try checkFile(at: path)
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown error")
+        }
+        let (pluginType, modules) = try declarations(in: handle, path: path)
+        let manifest = pluginType.manifest
+        guard manifest.fingerprint == .current else {
+            throw .fingerprintMismatch(path: path, plugin: manifest.fingerprint, host: .current)
+        }
+        let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map { $0.name })
+        do {
+            try registry.register(modules, image: path, plugin: plugin)
+        } catch {
+            if case .rejected(let problems) = error,
+                case .duplicatePlugin(let name, let existing, _) = problems.first
+            {
+                throw .duplicatePlugin(name: name, path: path, loadedFrom: existing)
+            }
+            throw .registrationFailed(path: path, plugin: manifest.name, error: error)
+        }
+        return plugin
+    }
+
+    private func checkFile(at path: String) throws(PluginLoadError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == EACCES { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+            throw .fileNotFound(path: path)
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .notAFile(path: path, kind: "directory")
+        default: throw .notAFile(path: path, kind: "special file")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno == 0 ? EACCES : errno)))
+        }
+        if let reason = ELFCheck.problem(in: data) {
+            throw .notASharedObject(path: path, reason: reason)
+        }
+    }
+
+    private func declarations(
+        in handle: UnsafeMutableRawPointer,
+        path: String
+    ) throws(PluginLoadError) -> (any Plugin.Type, [any Module.Type]) {
+        let image = ImageScanner.image(openedAs: handle)
+        if discovery == .metadataSections, let image, ImageScanner.canRead(image) {
+            let found = DiscoveredTypes(scanning: image)
+            guard let plugin = found.plugins.first else { throw .noManifest(path: path) }
+            guard found.plugins.count == 1 else {
+                throw .multipleManifests(path: path, types: found.plugins.map { String(reflecting: $0) })
+            }
+            return (plugin, found.modules)
+        }
+        guard let symbol = dlsym(handle, PluginEntry.symbolName) else {
+            guard let image else { throw .noManifest(path: path) }
+            if ImageScanner.canRead(image) { throw .noManifest(path: path) }
+            throw .unknownMetadataLayout(path: path, version: image.version)
+        }
+        typealias EntryFunction = @convention(c) () -> UnsafeMutableRawPointer
+        let entry = Unmanaged<PluginEntry>.fromOpaque(unsafeBitCast(symbol, to: EntryFunction.self)())
+            .takeRetainedValue()
+        return (entry.plugin, entry.modules.sorted { $0.name < $1.name })
+    }
+}

@@ -1,0 +1,7 @@
+/// Everything one module registered, held apart until the registry accepts all of it.
+struct Contribution: Sendable {
+    var module: RegisteredModule
+    var routes: [Route] = []
+    var tasks: [StartupTask] = []
+    var services: [Service] = []
+}

@@ -1,0 +1,105 @@
+internal import Synchronization
+
+/// The host registry: every module's routes, startup tasks and services, with their owners.
+///
+/// There is one ``shared`` registry per process because there is one copy of the runtime: the
+/// host and every plugin link the same `libPlugboard.so`. Tests create their own registries.
+///
+/// ```swift
+/// let registry = Registry()
+/// try registry.register([GreeterModule.self], image: "tests")
+/// let screen = try registry.screen(for: "app://greeter/hello")
+/// print(screen.render())
+/// ```
+public final class Registry: Sendable {
+    /// The process-wide registry that the host and plugins share.
+    public static let shared = Registry()
+
+    private let current: Mutex<RegistrySnapshot>
+    private let writer = Mutex(())
+    /// Base addresses of the images whose linked modules were already registered.
+    let linkedImages = Mutex(Set<UInt>())
+
+    /// Creates an empty registry.
+    public init() {
+        current = Mutex(RegistrySnapshot())
+    }
+
+    /// Everything registered right now.
+    public var snapshot: RegistrySnapshot {
+        current.withLock { $0 }
+    }
+
+    /// Registers `modules` as one unit: either all of them, or nothing.
+    ///
+    /// - Parameters:
+    ///   - modules: The module types to create and register.
+    ///   - image: The path of the executable or shared object that contains them.
+    /// - Throws: ``RegistrationError`` naming the module and every conflict; the registry is
+    ///   unchanged.
+    public func register(_ modules: [any Module.Type], image: String) throws(RegistrationError) {
+        try register(modules, image: image, plugin: nil)
+    }
+
+    func register(
+        _ modules: [any Module.Type],
+        image: String,
+        plugin: LoadedPlugin?
+    ) throws(RegistrationError) {
+        var contributions: [Contribution] = []
+        for type in modules {
+            let module = RegisteredModule(owner: Owner(module: type.name, image: image), plugin: plugin?.manifest.name)
+            let registrar = ModuleRegistrar(module: module)
+            do {
+                try type.init().register(with: registrar)
+            } catch {
+                throw .moduleFailed(module.owner, reason: String(describing: error))
+            }
+            contributions.append(registrar.contribution)
+        }
+        try commit(contributions, plugin: plugin)
+    }
+
+    private func commit(_ contributions: [Contribution], plugin: LoadedPlugin?) throws(RegistrationError) {
+        try writer.withLock { _ throws(RegistrationError) in
+            let next = try snapshot.adding(contributions, plugin: plugin).get()
+            current.withLock { $0 = next }
+        }
+    }
+
+    /// Builds the screen of the route registered for `url`.
+    ///
+    /// - Parameter url: The URL to open; it must equal a registered pattern.
+    /// - Returns: A new screen from the owning module's factory.
+    /// - Throws: ``LookupError/routeNotFound(url:suggestions:)`` with the nearest patterns, or
+    ///   ``LookupError/screenFailed(url:owner:reason:)``.
+    /// - Complexity: O(1) on average.
+    public func screen(for url: String) throws(LookupError) -> any Screen {
+        let snapshot = snapshot
+        guard let route = snapshot.routesByPattern[url] else {
+            throw .routeNotFound(
+                url: url,
+                suggestions: NearestNames.nearest(to: url, in: Array(snapshot.routesByPattern.keys))
+            )
+        }
+        do {
+            return try route.factory(RouteRequest(url: url))
+        } catch {
+            throw .screenFailed(url: url, owner: route.owner, reason: String(describing: error))
+        }
+    }
+
+    /// The service provided under `type`.
+    ///
+    /// - Parameter type: The type the service was provided as.
+    /// - Returns: The provided instance.
+    /// - Throws: ``LookupError/serviceNotFound(type:provided:)`` listing what is provided.
+    /// - Complexity: O(1) on average.
+    public func service<Value: Sendable>(_ type: Value.Type) throws(LookupError) -> Value {
+        let snapshot = snapshot
+        guard let instance = snapshot.servicesByKey[ObjectIdentifier(type)]?.instance as? Value else {
+            throw .serviceNotFound(type: String(reflecting: type), provided: snapshot.services.map(\.typeName))
+        }
+        return instance
+    }
+}
