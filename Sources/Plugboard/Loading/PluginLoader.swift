@@ -142,7 +142,6 @@ public struct PluginLoader: Sendable {
         }
         guard let symbol = dlsym(handle, PluginEntry.symbolName) else {
             guard let image else { throw .noManifest(path: path) }
-            if ImageScanner.canRead(image) { throw .noManifest(path: path) }
             throw .unknownMetadataLayout(path: path, version: image.version)
         }
         typealias EntryFunction = @convention(c) () -> UnsafeMutableRawPointer

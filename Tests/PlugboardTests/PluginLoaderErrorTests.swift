@@ -1,0 +1,115 @@
+import Foundation
+import Plugboard
+import Testing
+
+/// The loader refuses real bad files with a typed error naming the file, and registers nothing.
+struct PluginLoaderErrorTests {
+    let files: BadFiles
+    let registry = Registry()
+    var loader: PluginLoader { PluginLoader(registry: registry) }
+
+    init() throws {
+        files = try BadFiles()
+    }
+
+    private func expectRefusal(
+        _ path: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> PluginLoadError? {
+        let error = #expect(throws: PluginLoadError.self, sourceLocation: sourceLocation) {
+            try loader.load(file: path)
+        }
+        #expect(error?.path == path, sourceLocation: sourceLocation)
+        #expect(error?.description.hasPrefix(path + ": ") == true, sourceLocation: sourceLocation)
+        #expect(registry.snapshot.modules.isEmpty, sourceLocation: sourceLocation)
+        #expect(registry.snapshot.plugins.isEmpty, sourceLocation: sourceLocation)
+        return error
+    }
+
+    @Test func aMissingFile() {
+        let path = files.directory.appendingPathComponent("libNothing.so").path
+        guard case .fileNotFound = expectRefusal(path) else { Issue.record("wrong error"); return }
+    }
+
+    @Test func aDirectory() throws {
+        let path = files.directory.appendingPathComponent("libFolder.so").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard case .notAFile(_, let kind) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        #expect(kind == "directory")
+    }
+
+    @Test func anEmptyFile() throws {
+        let path = try files.write("libEmpty.so", Data())
+        guard case .notASharedObject(_, let reason) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        #expect(reason == "the file is empty")
+    }
+
+    @Test func aTextFile() throws {
+        let path = try files.write("libText.so", Data(String(repeating: "not a plugin\n", count: 20).utf8))
+        guard case .notASharedObject(_, let reason) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        #expect(reason == "not an ELF file (260 bytes, no ELF signature)")
+    }
+
+    @Test func randomBytesBehindAnELFSignature() throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = [0x7F, 0x45, 0x4C, 0x46, 2, 1] + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = try files.write("libRandom.so", Data(bytes))
+        guard case .notASharedObject = expectRefusal(path) else { Issue.record("wrong error"); return }
+    }
+
+    @Test func aTruncatedSharedObject() throws {
+        let library = try Data(contentsOf: URL(fileURLWithPath: BadFiles.systemLibrary(named: "libswiftCore.so")))
+        let path = try files.write("libTruncated.so", library.prefix(library.count / 2))
+        guard case .notASharedObject(_, let reason) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        #expect(reason.hasPrefix("truncated: "))
+    }
+
+    @Test func aSharedObjectForAnotherMachine() throws {
+        var library = try Data(contentsOf: URL(fileURLWithPath: BadFiles.systemLibrary(named: "libswiftCore.so")))
+        library[18] = 0x28  // EM_ARM
+        library[19] = 0
+        let path = try files.write("libArm.so", library)
+        guard case .notASharedObject(_, let reason) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        #expect(reason.hasPrefix("built for ELF machine 40"))
+    }
+
+    @Test func aSystemLibraryWithoutSwiftMetadata() throws {
+        let path = try BadFiles.systemLibrary(named: "libm.so")
+        guard case .noManifest = expectRefusal(path) else { Issue.record("wrong error"); return }
+    }
+
+    @Test func aSwiftLibraryWithoutAManifest() throws {
+        let path = try BadFiles.systemLibrary(named: "libswiftCore.so")
+        let error = expectRefusal(path)
+        guard case .noManifest = error else { Issue.record("wrong error: \(String(describing: error))"); return }
+        #expect(error?.description.contains("declare one type conforming to `Plugin`") == true)
+    }
+
+    @Test func anExecutableIsRefusedByTheDynamicLoader() throws {
+        let error = expectRefusal("/proc/self/exe")
+        guard case .openFailed(_, let reason) = error else {
+            Issue.record("wrong error: \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("cannot dynamically load"))
+    }
+
+    @Test func aDirectoryIsLoadedInNameOrderAndFailuresDoNotStopIt() throws {
+        _ = try files.write("b.so", Data("b".utf8))
+        _ = try files.write("a.so", Data("a".utf8))
+        _ = try files.write("notes.txt", Data("ignored".utf8))
+        let results = try loader.load(directory: files.directory.path)
+        let paths = results.map { result in
+            switch result {
+            case .success(let plugin): plugin.path
+            case .failure(let error): error.path
+            }
+        }
+        #expect(paths == ["a.so", "b.so"].map { files.directory.appendingPathComponent($0).path })
+    }
+
+    @Test func aMissingDirectory() {
+        let path = files.directory.appendingPathComponent("nowhere").path
+        #expect(throws: PluginLoadError.self) { try loader.load(directory: path) }
+    }
+}

@@ -1,0 +1,97 @@
+import Plugboard
+import Testing
+
+struct RegistryTests {
+    @Test func registeredItemsKnowTheirModuleAndImage() throws {
+        let registry = Registry()
+        try registry.register([AlphaModule.self], image: "/opt/app/host")
+        let snapshot = registry.snapshot
+        let owner = Owner(module: "PlugboardTests.AlphaModule", image: "/opt/app/host")
+        #expect(snapshot.modules.map(\.owner) == [owner])
+        #expect(snapshot.modules.first?.plugin == nil)
+        #expect(snapshot.routes.map(\.pattern) == ["app://alpha/home"])
+        #expect(snapshot.routes.first?.owner == owner)
+        #expect(snapshot.routes.first?.title == "Alpha home")
+        #expect(snapshot.tasks.map(\.name) == ["alpha.start"])
+        #expect(snapshot.tasks.first?.owner == owner)
+        #expect(snapshot.services.map(\.typeName) == ["PlugboardTests.AlphaService"])
+        #expect(snapshot.services.first?.owner == owner)
+    }
+
+    @Test func aModuleCanChooseItsName() throws {
+        let registry = Registry()
+        try registry.register([BetaModule.self], image: "host")
+        #expect(registry.snapshot.modules.map(\.name) == ["fixtures.beta"])
+    }
+
+    @Test func screenForRegisteredRouteComesFromItsFactory() throws {
+        let registry = Registry()
+        try registry.register([AlphaModule.self], image: "host")
+        let screen = try registry.screen(for: "app://alpha/home")
+        #expect(screen.title == "Alpha")
+        #expect(screen.render() == "alpha home")
+    }
+
+    @Test func unknownRouteSuggestsTheNearestPatterns() throws {
+        let registry = Registry()
+        try registry.register([AlphaModule.self, BetaModule.self], image: "host")
+        let error = #expect(throws: LookupError.self) { try registry.screen(for: "app://alpha/hom") }
+        guard case .routeNotFound(let url, let suggestions) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(url == "app://alpha/hom")
+        #expect(suggestions.first == "app://alpha/home")
+        #expect(error?.description.contains("did you mean 'app://alpha/home'") == true)
+    }
+
+    @Test func aFactoryThatThrowsIsReportedWithTheRouteOwner() throws {
+        final class FailingModule: Module {
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route("app://failing/page") { _ in throw FixtureFailure() }
+            }
+        }
+        let registry = Registry()
+        try registry.register([FailingModule.self], image: "host")
+        let error = #expect(throws: LookupError.self) { try registry.screen(for: "app://failing/page") }
+        #expect(error?.description.contains("app://failing/page") == true)
+        #expect(error?.description.contains(FailingModule.name) == true)
+        #expect(error?.description.contains("the beta fixture refused to register") == true)
+    }
+
+    @Test func servicesAreFoundByTypeAndMissingOnesListWhatIsProvided() throws {
+        let registry = Registry()
+        try registry.register([AlphaModule.self], image: "host")
+        #expect(try registry.service(AlphaService.self).greeting == "alpha service")
+        let error = #expect(throws: LookupError.self) { try registry.service(String.self) }
+        #expect(error?.description == "no module provides Swift.String; provided: PlugboardTests.AlphaService")
+    }
+
+    @Test(arguments: [
+        ("greeter/hello", "expected the form scheme://host/path"),
+        ("app:///hello", "the host is missing"),
+        ("a b://host", "the scheme must be letters, digits, '+', '-' or '.'"),
+        ("app://host/a b", "spaces, '?' and '#' are not allowed in a pattern"),
+        ("app://host/a?b=1", "spaces, '?' and '#' are not allowed in a pattern"),
+    ])
+    func invalidPatternsAreRefusedWithTheReason(pattern: String, reason: String) {
+        final class PatternModule: Module {
+            @TaskLocal static var pattern = "app://pattern/default"
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route(Self.pattern) { _ in AlphaScreen() }
+            }
+        }
+        let registry = Registry()
+        PatternModule.$pattern.withValue(pattern) {
+            let error = #expect(throws: RegistrationError.self) {
+                try registry.register([PatternModule.self], image: "host")
+            }
+            guard case .rejected(let problems) = error, case .invalidRoute(_, _, let found) = problems.first else {
+                Issue.record("unexpected \(String(describing: error))")
+                return
+            }
+            #expect(found == reason)
+        }
+        #expect(registry.snapshot.modules.isEmpty)
+    }
+}
