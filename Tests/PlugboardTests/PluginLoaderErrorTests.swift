@@ -28,39 +28,58 @@ struct PluginLoaderErrorTests {
 
     @Test func aMissingFile() {
         let path = files.directory.appendingPathComponent("libNothing.so").path
-        guard case .fileNotFound = expectRefusal(path) else { Issue.record("wrong error"); return }
+        guard case .fileNotFound = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
     }
 
     @Test func aDirectory() throws {
         let path = files.directory.appendingPathComponent("libFolder.so").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        guard case .notAFile(_, let kind) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        guard case .notAFile(_, let kind) = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
         #expect(kind == "directory")
     }
 
     @Test func anEmptyFile() throws {
         let path = try files.write("libEmpty.so", Data())
-        guard case .notASharedObject(_, let reason) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        guard case .notASharedObject(_, let reason) = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
         #expect(reason == "the file is empty")
     }
 
     @Test func aTextFile() throws {
         let path = try files.write("libText.so", Data(String(repeating: "not a plugin\n", count: 20).utf8))
-        guard case .notASharedObject(_, let reason) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        guard case .notASharedObject(_, let reason) = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
         #expect(reason == "not an ELF file (260 bytes, no ELF signature)")
     }
 
     @Test func randomBytesBehindAnELFSignature() throws {
         var generator = SystemRandomNumberGenerator()
-        let bytes = [0x7F, 0x45, 0x4C, 0x46, 2, 1] + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let bytes =
+            [0x7F, 0x45, 0x4C, 0x46, 2, 1] + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let path = try files.write("libRandom.so", Data(bytes))
-        guard case .notASharedObject = expectRefusal(path) else { Issue.record("wrong error"); return }
+        guard case .notASharedObject = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
     }
 
     @Test func aTruncatedSharedObject() throws {
         let library = try Data(contentsOf: URL(fileURLWithPath: BadFiles.systemLibrary(named: "libswiftCore.so")))
         let path = try files.write("libTruncated.so", library.prefix(library.count / 2))
-        guard case .notASharedObject(_, let reason) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        guard case .notASharedObject(_, let reason) = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
         #expect(reason.hasPrefix("truncated: "))
     }
 
@@ -69,19 +88,28 @@ struct PluginLoaderErrorTests {
         library[18] = 0x28  // EM_ARM
         library[19] = 0
         let path = try files.write("libArm.so", library)
-        guard case .notASharedObject(_, let reason) = expectRefusal(path) else { Issue.record("wrong error"); return }
+        guard case .notASharedObject(_, let reason) = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
         #expect(reason.hasPrefix("built for ELF machine 40"))
     }
 
     @Test func aSystemLibraryWithoutSwiftMetadata() throws {
         let path = try BadFiles.systemLibrary(named: "libm.so")
-        guard case .noManifest = expectRefusal(path) else { Issue.record("wrong error"); return }
+        guard case .noManifest = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
     }
 
     @Test func aSwiftLibraryWithoutAManifest() throws {
         let path = try BadFiles.systemLibrary(named: "libswiftCore.so")
         let error = expectRefusal(path)
-        guard case .noManifest = error else { Issue.record("wrong error: \(String(describing: error))"); return }
+        guard case .noManifest = error else {
+            Issue.record("wrong error: \(String(describing: error))")
+            return
+        }
         #expect(error?.description.contains("declare one type conforming to `Plugin`") == true)
     }
 

@@ -48,10 +48,11 @@ struct StartupTaskTests {
         #expect(!report.succeeded)
         #expect(journal.entries.withLock { $0 } == ["ordered.first", "ordered.second"])
         let owner = Owner(module: OrderedModule.name, image: "host")
-        #expect(report.entries.map(\.outcome) == [
-            .succeeded,
-            .failed(reason: "the beta fixture refused to register"),
-            .skipped(reason: "launch stopped after 'ordered.second' of \(owner) failed"),
-        ])
+        #expect(
+            report.entries.map(\.outcome) == [
+                .succeeded,
+                .failed(reason: "the beta fixture refused to register"),
+                .skipped(reason: "launch stopped after 'ordered.second' of \(owner) failed"),
+            ])
     }
 }

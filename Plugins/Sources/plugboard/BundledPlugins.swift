@@ -7,7 +7,8 @@ enum BundledPlugins {
 
     /// The directory of the running executable: the build products directory.
     static var productsDirectory: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return (executable as NSString).deletingLastPathComponent
     }

@@ -9,7 +9,9 @@ enum PluginLoading {
         for path in paths {
             do {
                 let plugin = try loader.load(file: path)
-                Terminal.line("  \(Terminal.ok) \(plugin.manifest.name) \(plugin.manifest.version)  (\(plugin.modules.count) module(s))")
+                Terminal.line(
+                    "  \(Terminal.ok) \(plugin.manifest.name) \(plugin.manifest.version)  (\(plugin.modules.count) module(s))"
+                )
             } catch {
                 failures += 1
                 Terminal.line("  \(Terminal.failed) \(path)")

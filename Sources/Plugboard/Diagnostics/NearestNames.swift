@@ -3,7 +3,8 @@ enum NearestNames {
     /// Up to `limit` of `candidates`, closest first by edit distance, ties by name.
     static func nearest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.utf8)
-        return candidates
+        return
+            candidates
             .map { (name: $0, distance: distance(target, Array($0.utf8))) }
             .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
             .prefix(limit)

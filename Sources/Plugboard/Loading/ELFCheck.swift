@@ -6,11 +6,11 @@ internal import Foundation
 /// this check reads only the headers and refuses such files with a reason.
 enum ELFCheck {
     #if arch(x86_64)
-    static let machine: UInt16 = 62
-    static let machineName = "x86_64"
+        static let machine: UInt16 = 62
+        static let machineName = "x86_64"
     #elseif arch(arm64)
-    static let machine: UInt16 = 183
-    static let machineName = "aarch64"
+        static let machine: UInt16 = 183
+        static let machineName = "aarch64"
     #endif
 
     /// Returns why `data` (the whole file) is not a loadable shared object, or `nil`.
@@ -57,7 +57,9 @@ enum ELFCheck {
     private static func read<Value: FixedWidthInteger>(_ data: Data, at offset: Int) -> Value {
         var value = Value.zero
         _ = withUnsafeMutableBytes(of: &value) { destination in
-            data.copyBytes(to: destination, from: (data.startIndex + offset)..<(data.startIndex + offset + MemoryLayout<Value>.size))
+            data.copyBytes(
+                to: destination,
+                from: (data.startIndex + offset)..<(data.startIndex + offset + MemoryLayout<Value>.size))
         }
         return Value(littleEndian: value)
     }

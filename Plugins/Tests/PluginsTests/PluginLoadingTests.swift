@@ -1,0 +1,143 @@
+import Foundation
+import Plugboard
+@_spi(Testing) import Plugboard
+import Testing
+
+/// Loading the real example plugin files with `dlopen`.
+struct PluginLoadingTests {
+    @Test func theGreeterRegistersItsModuleWithOwnership() async throws {
+        let path = try BuildProducts.greeter
+        let registry = Registry()
+        let plugin = try PluginLoader(registry: registry).load(file: path)
+        #expect(plugin.manifest.name == "Greeter")
+        #expect(plugin.manifest.version == "1.0.0")
+        #expect(plugin.manifest.fingerprint == .current)
+        #expect(plugin.modules == ["GreeterPlugin.GreeterModule"])
+        let owner = Owner(module: "GreeterPlugin.GreeterModule", image: path)
+        let snapshot = registry.snapshot
+        #expect(snapshot.plugins == [plugin])
+        #expect(snapshot.modules.map(\.owner) == [owner])
+        #expect(snapshot.modules.map(\.plugin) == ["Greeter"])
+        #expect(snapshot.routes.map(\.pattern) == ["app://greeter/hello"])
+        #expect(snapshot.routes.map(\.owner) == [owner])
+        #expect(snapshot.tasks.map(\.name) == ["greeter.prepare"])
+        #expect(snapshot.tasks.map(\.owner) == [owner])
+        #expect(snapshot.services.map(\.typeName) == ["GreeterPlugin.Greetings"])
+
+        #expect(try registry.screen(for: "app://greeter/hello").render().contains("has not run yet"))
+        let report = await registry.runStartupTasks()
+        #expect(report.succeeded)
+        let screen = try registry.screen(for: "app://greeter/hello")
+        #expect(screen.title == "Greeting")
+        #expect(screen.render() == "Hello, Plugboard! This screen comes from the Greeter plugin.")
+    }
+
+    @Test func aPluginBuiltForAnotherRuntimeIsRefusedWithBothSidesNamed() throws {
+        let scratch = try Scratch()
+        let path = try scratch.patchedCopy(
+            BuildProducts.greeter,
+            as: "libGreeterPlugin.so",
+            replacing: "plugboard-runtime 0.1.0",
+            with: "plugboard-runtime 9.9.9"
+        )
+        let registry = Registry()
+        let error = #expect(throws: PluginLoadError.self) { try PluginLoader(registry: registry).load(file: path) }
+        guard case .fingerprintMismatch(let errorPath, let plugin, let host) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(errorPath == path)
+        #expect(plugin.runtimeVersion == "plugboard-runtime 9.9.9")
+        #expect(host == .current)
+        #expect(error?.description.contains("built for plugboard-runtime 9.9.9") == true)
+        #expect(error?.description.contains("this host runs \(RuntimeFingerprint.current)") == true)
+        #expect(registry.snapshot.modules.isEmpty)
+        #expect(registry.snapshot.plugins.isEmpty)
+    }
+
+    @Test func aSecondCopyOfAPluginIsADuplicateAndChangesNothing() throws {
+        let scratch = try Scratch()
+        let original = try BuildProducts.greeter
+        let copy = try scratch.copy(original, as: "libGreeterPlugin.so")
+        let registry = Registry()
+        let loader = PluginLoader(registry: registry)
+        try loader.load(file: original)
+        let before = registry.snapshot
+        let error = #expect(throws: PluginLoadError.self) { try loader.load(file: copy) }
+        guard case .duplicatePlugin(let name, let path, let loadedFrom) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(name == "Greeter")
+        #expect(path == copy)
+        #expect(loadedFrom == original)
+        #expect(registry.snapshot.plugins == before.plugins)
+        #expect(registry.snapshot.modules == before.modules)
+    }
+
+    @Test func aPluginWhoseRouteIsTakenLeavesNothingAndNamesBothOwners() throws {
+        final class SquatterModule: Module {
+            static var name: String { "host.squatter" }
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route("app://greeter/hello") { _ in SquatterScreen() }
+            }
+        }
+        final class SquatterScreen: Screen {
+            let title = "Squatter"
+            func render() -> String { "" }
+        }
+        let path = try BuildProducts.greeter
+        let registry = Registry()
+        try registry.register([SquatterModule.self], image: "/usr/bin/host")
+        let error = #expect(throws: PluginLoadError.self) { try PluginLoader(registry: registry).load(file: path) }
+        guard case .registrationFailed(_, let plugin, .rejected(let problems)) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(plugin == "Greeter")
+        #expect(
+            problems == [
+                .duplicateRoute(
+                    pattern: "app://greeter/hello",
+                    existing: Owner(module: "host.squatter", image: "/usr/bin/host"),
+                    new: Owner(module: "GreeterPlugin.GreeterModule", image: path)
+                )
+            ]
+        )
+        #expect(registry.snapshot.modules.map(\.name) == ["host.squatter"])
+        #expect(registry.snapshot.tasks.isEmpty)
+        #expect(registry.snapshot.services.isEmpty)
+        #expect(registry.snapshot.plugins.isEmpty)
+    }
+
+    @Test func aDirectoryLoadsEveryPluginInNameOrderPastFailures() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "c-probe.so")
+        _ = try scratch.copy(BuildProducts.greeter, as: "a-greeter.so")
+        try Data("not a plugin".utf8).write(to: scratch.directory.appendingPathComponent("b-broken.so"))
+        let registry = Registry()
+        let results = try PluginLoader(registry: registry).load(directory: scratch.directory.path)
+        #expect(results.count == 3)
+        #expect((try? results[0].get())?.manifest.name == "Greeter")
+        #expect(throws: PluginLoadError.self) { try results[1].get() }
+        #expect((try? results[2].get())?.manifest.name == "Probe")
+        #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter", "Probe"])
+    }
+
+    @Test func theEntrySymbolListsModulesWhenMetadataCannotBeRead() throws {
+        let registry = Registry()
+        let loader = PluginLoader(registry: registry, discovery: .entrySymbol)
+        let plugin = try loader.load(file: BuildProducts.probe)
+        #expect(plugin.manifest.name == "Probe")
+        #expect(registry.snapshot.modules.map(\.name) == ["ProbePlugin.ProbeModule"])
+        #expect(registry.snapshot.routes.map(\.pattern) == ["app://probe/identity"])
+
+        let error = #expect(throws: PluginLoadError.self) { try loader.load(file: BuildProducts.greeter) }
+        guard case .unknownMetadataLayout = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.contains("plugboard_plugin_entry") == true)
+        #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Probe"])
+    }
+}

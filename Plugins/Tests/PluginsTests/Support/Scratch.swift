@@ -1,0 +1,43 @@
+import Foundation
+
+/// A fresh temporary directory for copies of plugin files.
+struct Scratch {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("plugboard-plugins-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// Copies `path` into the scratch directory under `name` and returns the copy's path.
+    func copy(_ path: String, as name: String) throws -> String {
+        let destination = directory.appendingPathComponent(name)
+        try FileManager.default.copyItem(atPath: path, toPath: destination.path)
+        return destination.path
+    }
+
+    /// Copies `path`, replacing every occurrence of `original` with `replacement` (same length).
+    func patchedCopy(_ path: String, as name: String, replacing original: String, with replacement: String) throws
+        -> String
+    {
+        precondition(original.utf8.count == replacement.utf8.count, "a patch must keep the file's layout")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let needle = Array(original.utf8)
+        var replaced = 0
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index..<index + needle.count].elementsEqual(needle) {
+                bytes.replaceSubrange(index..<index + needle.count, with: Array(replacement.utf8))
+                replaced += 1
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        precondition(replaced > 0, "'\(original)' does not occur in \(path)")
+        let destination = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: destination)
+        return destination.path
+    }
+}
