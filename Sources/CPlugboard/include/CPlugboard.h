@@ -26,7 +26,7 @@ typedef bool (*PBImageVisitor)(const PBImage *_Nonnull image, void *_Nullable co
 /// Enumerates every image whose Swift metadata is registered with the runtime.
 ///
 /// Safe while other threads load images: the Swift runtime guards its list.
-void pb_enumerate_images(PBImageVisitor _Nonnull visitor, void *_Nullable context);
+__attribute__((visibility("hidden"))) void pb_enumerate_images(PBImageVisitor _Nonnull visitor, void *_Nullable context);
 
 /// A type found to conform to a protocol, ready to be turned into an existential metatype.
 typedef struct PBConformance {
@@ -44,21 +44,21 @@ typedef void (*PBConformanceVisitor)(const PBConformance *_Nonnull conformance,
                                      void *_Nullable context);
 
 /// Visits every conformance record of `image` whose protocol is `protocolDescriptor`.
-void pb_visit_conformances(const PBImage *_Nonnull image,
+__attribute__((visibility("hidden"))) void pb_visit_conformances(const PBImage *_Nonnull image,
                            const void *_Nonnull protocolDescriptor,
                            PBConformanceVisitor _Nonnull visitor, void *_Nullable context);
 
 /// Whether the image whose ELF header is at `baseAddress` is the object `handle` (from `dlopen`).
-bool pb_image_belongs_to_handle(const void *_Nonnull baseAddress, void *_Nonnull handle);
+__attribute__((visibility("hidden"))) bool pb_image_belongs_to_handle(const void *_Nonnull baseAddress, void *_Nonnull handle);
 
 /// The path of the image that contains `address`, or null.
-const char *_Nullable pb_image_path_for_address(const void *_Nonnull address);
+__attribute__((visibility("hidden"))) const char *_Nullable pb_image_path_for_address(const void *_Nonnull address);
 
 /// The protocol descriptor of `Plugboard.Module`.
-const void *_Nonnull pb_module_protocol(void);
+__attribute__((visibility("hidden"))) const void *_Nonnull pb_module_protocol(void);
 
 /// The protocol descriptor of `Plugboard.Plugin`.
-const void *_Nonnull pb_plugin_protocol(void);
+__attribute__((visibility("hidden"))) const void *_Nonnull pb_plugin_protocol(void);
 
 /// The toolchain that compiles the code calling this: inlined into each plugin at its compile time.
 static inline const char *_Nonnull pb_toolchain_identity(void) { return __VERSION__; }
