@@ -10,6 +10,9 @@ public final class GreeterModule: Module {
         registrar.startupTask("greeter.prepare") {
             greetings.prepare(audience: "Plugboard")
         }
+        registrar.onShutdown {
+            print("greeter: said goodbye to \(greetings.audience)")
+        }
         registrar.route("app://greeter/hello", title: "A greeting from the greeter plugin") { _ in
             GreetingScreen(message: greetings.message)
         }

@@ -1,12 +1,12 @@
 import Plugboard
 
-/// `plugboard demo`: load the bundled plugins, launch them and open the greeting.
+/// `plugboard demo`: load the bundled plugins, launch them and open every route.
 enum DemoCommand {
     static let help = """
         USAGE: plugboard demo [--plugins DIR]...
 
         Loads the bundled example plugins (or the plugins in each DIR), prints what they
-        registered, runs their startup tasks and opens the greeting route.
+        registered, launches them with a progress line per task and opens every route.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -14,28 +14,21 @@ enum DemoCommand {
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let directories = try Options.values(of: "--plugins", in: arguments, allowing: [])
-        let paths: [String]
-        do {
-            paths = directories.isEmpty ? try BundledPlugins.paths() : try PluginLoading.files(in: directories)
-        } catch let error as PluginLoadError {
-            throw HostError.usage(error.description)
-        }
-        let registry = Registry.shared
-        registry.registerLinkedModules()
-
+        let options = try Options(arguments, valued: ["--plugins"])
         Terminal.line(Terminal.heading("Plugboard demo") + "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
-        Terminal.line("Loading \(paths.count) plugin file(s)")
-        let failures = PluginLoading.load(paths, into: registry)
+        let failures = try PluginLoading.load(directories: options.all("--plugins"))
+        let registry = Registry.shared
         Terminal.line()
         RegistryListing.print(registry.snapshot)
 
         Terminal.line()
         Terminal.line(Terminal.heading("Launching"))
-        let report = await registry.runStartupTasks()
-        LaunchListing.print(report)
-        guard report.succeeded else { throw HostError.launchFailed }
-
+        let app = Application(registry: registry)
+        let report = try await app.launch(progress: LaunchListing.progress)
+        guard report.succeeded else {
+            LaunchListing.print(report)
+            throw HostError.launchFailed
+        }
         for route in registry.snapshot.routes {
             Terminal.line()
             Terminal.line(Terminal.heading("Opening \(route.pattern)"))
@@ -45,6 +38,9 @@ enum DemoCommand {
                 throw HostError.lookup(error)
             }
         }
+        Terminal.line()
+        Terminal.line(Terminal.heading("Terminating"))
+        await app.terminate()
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
         return 0
     }

@@ -1,18 +1,40 @@
 import Plugboard
 
-/// Prints a launch report, one line per task.
+/// Prints launch progress and the launch report.
 enum LaunchListing {
-    static func print(_ report: StartupReport) {
-        for entry in report.entries {
+    /// One progress line for a task that ended.
+    static func progress(_ entry: LaunchReport.Entry) {
+        let mark =
             switch entry.outcome {
-            case .succeeded:
-                Terminal.line("  \(Terminal.ok) \(entry.name)  [\(entry.owner.module)]")
-            case .failed(let reason):
-                Terminal.line("  \(Terminal.failed) \(entry.name)  [\(entry.owner.module)]: \(reason)")
-            case .skipped(let reason):
-                Terminal.line("  - \(entry.name) skipped: \(reason)")
+            case .succeeded: Terminal.ok
+            case .skipped: "-"
+            default: Terminal.failed
             }
+        let detail = entry.outcome.isSuccess ? "" : "  \(entry.outcome)"
+        Terminal.line("  \(mark) \(entry.name)  [\(entry.owner.module)]\(detail)")
+    }
+
+    /// The report: each task's start, duration and slack, then the critical path.
+    static func print(_ report: LaunchReport) {
+        Terminal.line(Terminal.heading("Launch report") + "  (\(format(report.duration)))")
+        for entry in report.entries {
+            let timing = "start \(format(entry.start))  took \(format(entry.duration))  slack \(format(entry.slack))"
+            Terminal.line("  \(entry.name)  \(entry.phase)  \(timing)  \(entry.outcome)")
         }
-        if report.entries.isEmpty { Terminal.line("  (no startup tasks)") }
+        if !report.criticalPath.isEmpty {
+            Terminal.line("  critical path: \(report.criticalPath.joined(separator: " -> "))")
+        }
+        if let failure = report.failure {
+            Terminal.error("error: \(failure)")
+        }
+    }
+
+    /// A duration in milliseconds with two decimals.
+    static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let hundredths = seconds * 100_000 + attoseconds / 10_000_000_000_000
+        let whole = hundredths / 100
+        let fraction = hundredths % 100
+        return "\(whole).\(fraction < 10 ? "0" : "")\(fraction) ms"
     }
 }

@@ -1,22 +1,41 @@
-/// Reads `--name value` options from a command's arguments.
-enum Options {
-    /// Every value given for `name`; any other argument not in `allowing` is a usage error.
-    static func values(of name: String, in arguments: [String], allowing: [String]) throws -> [String] {
-        var values: [String] = []
+/// A command's parsed `--name value` options and `--flag` switches.
+struct Options {
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// Parses `arguments`; anything not in `valued` or `switches` is a usage error.
+    init(_ arguments: [String], valued: Set<String>, switches: Set<String> = []) throws {
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
-            if argument == name {
+            if valued.contains(argument) {
                 let next = arguments.index(after: index)
-                guard next < arguments.endIndex else { throw HostError.usage("\(name) needs a value") }
-                values.append(arguments[next])
+                guard next < arguments.endIndex else { throw HostError.usage("\(argument) needs a value") }
+                values[argument, default: []].append(arguments[next])
                 index = arguments.index(after: next)
-            } else if allowing.contains(argument) {
+            } else if switches.contains(argument) {
+                flags.insert(argument)
                 index = arguments.index(after: index)
             } else {
                 throw HostError.usage("unexpected argument '\(argument)'")
             }
         }
-        return values
+    }
+
+    /// Every value given for `name`, in order.
+    func all(_ name: String) -> [String] {
+        values[name] ?? []
+    }
+
+    /// The single value given for `name`, or `nil`; giving it twice is a usage error.
+    func single(_ name: String) throws -> String? {
+        let given = all(name)
+        guard given.count <= 1 else { throw HostError.usage("\(name) may be given once") }
+        return given.first
+    }
+
+    /// Whether the switch `name` was given.
+    func has(_ name: String) -> Bool {
+        flags.contains(name)
     }
 }

@@ -1,9 +1,20 @@
 import Plugboard
 
-/// Loads plugin files into a registry and prints one line per plugin.
+/// Loads the plugins a command works on into the shared registry, printing one line per plugin.
 enum PluginLoading {
-    /// Loads `paths` in order; prints each outcome; returns how many failed.
-    static func load(_ paths: [String], into registry: Registry) -> Int {
+    /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name);
+    /// returns how many failed. Modules linked into the host are registered first.
+    static func load(directories: [String], into registry: Registry = .shared) throws -> Int {
+        let paths: [String]
+        do {
+            paths = directories.isEmpty ? try BundledPlugins.paths() : try files(in: directories)
+        } catch let error as PluginLoadError {
+            throw HostError.usage(error.description)
+        }
+        for failure in registry.registerLinkedModules().failures {
+            Terminal.error("error: \(failure)")
+        }
+        Terminal.line("Loading \(paths.count) plugin file(s)")
         let loader = PluginLoader(registry: registry)
         var failures = 0
         for path in paths {
@@ -21,8 +32,7 @@ enum PluginLoading {
         return failures
     }
 
-    /// The `.so` files of each directory (sorted within a directory), directories in the given order.
-    static func files(in directories: [String]) throws(PluginLoadError) -> [String] {
+    private static func files(in directories: [String]) throws(PluginLoadError) -> [String] {
         var files: [String] = []
         for directory in directories {
             files += try PluginLoader.pluginFiles(in: directory)

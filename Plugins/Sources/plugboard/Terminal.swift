@@ -4,9 +4,28 @@ import Foundation
 enum Terminal {
     private static let colourful = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
-    /// Prints a line to standard output.
+    @TaskLocal private static var diverted = false
+
+    /// Prints a line to standard output (or standard error inside ``toStandardError(_:)``).
     static func line(_ text: String = "") {
-        print(text)
+        output(text + "\n")
+    }
+
+    /// Prints `text` as is to standard output (or standard error inside ``toStandardError(_:)``).
+    static func output(_ text: String) {
+        if diverted {
+            FileHandle.standardError.write(Data(text.utf8))
+        } else {
+            // Through `print`, so the host's lines and those plugins print share one buffer.
+            // Flushed at once, so progress shows while long work runs, even through a pipe.
+            print(text, terminator: "")
+            fflush(nil)
+        }
+    }
+
+    /// Runs `body` with its ``line(_:)`` output sent to standard error.
+    static func toStandardError<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try $diverted.withValue(true, operation: body)
     }
 
     /// Prints a line to standard error.

@@ -7,6 +7,8 @@ let help = """
 
     COMMANDS:
       demo       Load the bundled example plugins, launch them and open their routes.
+      launch     Run the startup tasks; print the report, or write it as a trace file.
+      graph      Print the startup task graph as text or Graphviz DOT.
       inspect    Print a plugin file's manifest and what its modules register.
       help       Show this help, or a command's: plugboard help <command>.
 
@@ -17,6 +19,8 @@ func commandHelp(_ command: String) -> String? {
     switch command {
     case "demo": DemoCommand.help
     case "inspect": InspectCommand.help
+    case "launch": LaunchCommand.help
+    case "graph": GraphCommand.help
     default: nil
     }
 }
@@ -39,6 +43,8 @@ func run(_ arguments: [String]) async -> Int32 {
         switch command {
         case "demo": return try await DemoCommand.run(rest)
         case "inspect": return try InspectCommand.run(rest)
+        case "launch": return try await LaunchCommand.run(rest)
+        case "graph": return try GraphCommand.run(rest)
         default: throw HostError.usage("unknown command '\(command)'")
         }
     } catch {

@@ -25,7 +25,7 @@ struct PluginLoadingTests {
         #expect(snapshot.services.map(\.typeName) == ["GreeterPlugin.Greetings"])
 
         #expect(try registry.screen(for: "app://greeter/hello").render().contains("has not run yet"))
-        let report = await registry.runStartupTasks()
+        let report = try await Application(registry: registry).launch()
         #expect(report.succeeded)
         let screen = try registry.screen(for: "app://greeter/hello")
         #expect(screen.title == "Greeting")

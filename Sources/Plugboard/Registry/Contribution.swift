@@ -4,4 +4,6 @@ struct Contribution: Sendable {
     var routes: [Route] = []
     var tasks: [StartupTask] = []
     var services: [Service] = []
+    var handlers: [EventHandler] = []
+    var shutdowns: [ShutdownHandler] = []
 }

@@ -29,22 +29,87 @@ public final class ModuleRegistrar {
     /// Registers a startup task that runs when the application launches.
     ///
     /// ```swift
-    /// registrar.startupTask("greeter.load-names", after: ["shell.configuration"]) {
+    /// registrar.startupTask("greeter.load-names", after: ["shell.configuration"], timeout: .seconds(2)) {
     ///     try await names.load()
     /// }
     /// ```
     /// - Parameters:
     ///   - name: A name unique across all modules, for example `greeter.load-names`.
     ///   - dependencies: Names of tasks that must finish before this one starts.
+    ///   - phase: ``StartupPhase/launch`` (default) or ``StartupPhase/afterFirstScreen``.
+    ///   - timeout: How long the task may run before it is cancelled and counted as failed.
+    ///   - required: Whether a failure stops the launch; an optional task's failure only skips
+    ///     the tasks that depend on it.
     ///   - body: The launch work.
     public func startupTask(
         _ name: String,
         after dependencies: [String] = [],
+        phase: StartupPhase = .launch,
+        timeout: Duration? = nil,
+        required: Bool = true,
         run body: @escaping @Sendable () async throws -> Void
     ) {
         contribution.tasks.append(
-            StartupTask(name: name, dependencies: dependencies, owner: owner, body: body)
+            StartupTask(
+                name: name, dependencies: dependencies, phase: phase, isMainActor: false,
+                timeout: timeout, isRequired: required, owner: owner, body: body
+            )
         )
+    }
+
+    /// Registers a startup task whose work runs on the main actor, such as building the root screen.
+    ///
+    /// ```swift
+    /// registrar.mainActorStartupTask("shell.root-screen", after: ["shell.store"]) {
+    ///     navigator.setRoot("app://tabs")
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - name: A name unique across all modules.
+    ///   - dependencies: Names of tasks that must finish before this one starts.
+    ///   - phase: The phase the task runs in.
+    ///   - timeout: How long the task may run before it is cancelled and counted as failed.
+    ///   - required: Whether a failure stops the launch.
+    ///   - body: The launch work, isolated to the main actor.
+    public func mainActorStartupTask(
+        _ name: String,
+        after dependencies: [String] = [],
+        phase: StartupPhase = .launch,
+        timeout: Duration? = nil,
+        required: Bool = true,
+        run body: @escaping @MainActor @Sendable () async throws -> Void
+    ) {
+        contribution.tasks.append(
+            StartupTask(
+                name: name, dependencies: dependencies, phase: phase, isMainActor: true,
+                timeout: timeout, isRequired: required, owner: owner, body: { try await body() }
+            )
+        )
+    }
+
+    /// Handles a lifecycle event: launch, foreground, background, terminate or a custom event.
+    ///
+    /// Handlers of different modules receive an event in dependency order: a module whose tasks
+    /// depend on another module's tasks hears the event after that module.
+    ///
+    /// ```swift
+    /// registrar.on(.custom("user.logged-in")) { event in await cache.reset(for: event.userInfo["user"]) }
+    /// ```
+    /// - Parameters:
+    ///   - event: The event to handle.
+    ///   - handler: Receives the event and the values posted with it.
+    public func on(_ event: LifecycleEvent, perform handler: @escaping @Sendable (Event) async -> Void) {
+        contribution.handlers.append(EventHandler(event: event, owner: owner, body: handler))
+    }
+
+    /// Registers work to run when the application terminates, in reverse dependency order.
+    ///
+    /// ```swift
+    /// registrar.onShutdown { await store.flush() }
+    /// ```
+    /// - Parameter body: The shutdown work.
+    public func onShutdown(_ body: @escaping @Sendable () async -> Void) {
+        contribution.shutdowns.append(ShutdownHandler(owner: owner, body: body))
     }
 
     /// Provides a service to every module, looked up by its type with ``Registry/service(_:)``.

@@ -9,6 +9,10 @@ public struct RegistrySnapshot: Sendable {
     public private(set) var plugins: [LoadedPlugin] = []
     /// Startup tasks, in registration order.
     public private(set) var tasks: [StartupTask] = []
+    /// Lifecycle event handlers, in registration order.
+    public private(set) var handlers: [EventHandler] = []
+    /// Shutdown work, in registration order.
+    public private(set) var shutdowns: [ShutdownHandler] = []
     private(set) var routesByPattern: [String: Route] = [:]
     private(set) var servicesByKey: [ObjectIdentifier: Service] = [:]
     private var moduleOwners: [String: Owner] = [:]
@@ -72,6 +76,8 @@ public struct RegistrySnapshot: Sendable {
                 tasks.append(task)
             }
         }
+        handlers += contribution.handlers
+        shutdowns += contribution.shutdowns
         for service in contribution.services {
             if let existing = servicesByKey[service.key] {
                 problems.append(

@@ -6,7 +6,10 @@ struct HostProcess {
     let standardOutput: String
     let standardError: String
 
-    static func run(_ arguments: [String]) throws -> HostProcess {
+    /// Runs the host with `arguments`; `afterStart` may read standard output before the rest is collected.
+    static func run(_ arguments: [String], afterStart: (Process, FileHandle) -> String = { _, _ in "" }) throws
+        -> HostProcess
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
         process.arguments = arguments
@@ -16,7 +19,8 @@ struct HostProcess {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let early = afterStart(process, output.fileHandleForReading)
+        let outputData = Data(early.utf8) + output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return HostProcess(

@@ -1,0 +1,51 @@
+import Foundation
+import Plugboard
+
+/// `plugboard launch`: run the startup tasks and print the launch report.
+enum LaunchCommand {
+    static let help = """
+        USAGE: plugboard launch [--plugins DIR]... [--trace FILE] [--hold]
+
+        Loads the bundled plugins (or the plugins in each DIR), validates the startup task
+        graph, runs it with a progress line per task and prints each task's start, duration
+        and slack, and the critical path. Then terminates the application: terminate handlers
+        and shutdown work run in reverse dependency order.
+
+        OPTIONS:
+          --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          --trace FILE    Write the launch as a Chrome trace-event JSON file (open it in
+                          Perfetto or chrome://tracing).
+          --hold          Keep running after the launch until SIGINT or SIGTERM arrives.
+          -h, --help      Show this help.
+        """
+
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let options = try Options(arguments, valued: ["--plugins", "--trace"], switches: ["--hold"])
+        let trace = try options.single("--trace")
+        let failures = try PluginLoading.load(directories: options.all("--plugins"))
+        let app = Application(registry: .shared)
+        let signals = TerminationSignals()
+        Terminal.line(Terminal.heading("Launching"))
+        let report = try await app.launch(progress: LaunchListing.progress)
+        Terminal.line()
+        LaunchListing.print(report)
+        if let trace {
+            do {
+                try report.chromeTrace().write(to: URL(fileURLWithPath: trace))
+                Terminal.line("Trace written to \(trace)")
+            } catch {
+                throw HostError.usage("cannot write the trace to \(trace): \(error.localizedDescription)")
+            }
+        }
+        if options.has("--hold") && report.succeeded {
+            Terminal.line("Running; press Ctrl-C (SIGINT) or send SIGTERM to terminate.")
+            let signal = await signals.next()
+            Terminal.line("Received \(signal), terminating")
+        }
+        Terminal.line(Terminal.heading("Terminating"))
+        await app.terminate()
+        guard report.succeeded else { throw HostError.launchFailed }
+        if failures > 0 { throw HostError.pluginsFailed(count: failures) }
+        return 0
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// `plugboard launch` and `plugboard graph` on the bundled plugins.
+struct LaunchCommandTests {
+    @Test func launchPrintsProgressAndTheReportAndWritesATrace() throws {
+        let scratch = try Scratch()
+        let trace = scratch.directory.appendingPathComponent("launch.trace.json")
+        let run = try HostProcess.run(["launch", "--trace", trace.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("  ✓ greeter.prepare  [GreeterPlugin.GreeterModule]\n"))
+        #expect(run.standardOutput.contains("  critical path: greeter.prepare\n"))
+        #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"), "shutdown work ran")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        #expect(events.map { $0["name"] as? String } == ["greeter.prepare"])
+        #expect((events.first?["args"] as? [String: String])?["module"] == "GreeterPlugin.GreeterModule")
+    }
+
+    @Test func aTerminationSignalRunsShutdownWork() throws {
+        let run = try HostProcess.run(["launch", "--hold"]) { process, output in
+            // Signal only once the host says it is waiting for one.
+            var seen = ""
+            while !seen.contains("press Ctrl-C"), case let chunk = output.availableData, !chunk.isEmpty {
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            process.terminate()
+            return seen
+        }
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Received SIGTERM, terminating\n"))
+        #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
+    }
+
+    @Test func graphPrintsPureDOTOnStandardOutput() throws {
+        let run = try HostProcess.run(["graph", "--format", "dot"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("digraph startup {\n"))
+        #expect(
+            run.standardOutput.contains(
+                "\"greeter.prepare\" [label=\"greeter.prepare\\nmodule GreeterPlugin.GreeterModule (libGreeterPlugin.so)\"];"
+            ))
+        #expect(run.standardError.contains("✓ Greeter 1.0.0"))
+    }
+
+    @Test func graphRejectsAnUnknownFormat() throws {
+        let run = try HostProcess.run(["graph", "--format", "svg"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("unknown format 'svg'; use text or dot"))
+    }
+}

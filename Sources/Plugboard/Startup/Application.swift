@@ -1,0 +1,136 @@
+/// The running application: launches the registered startup tasks, delivers lifecycle events
+/// and shuts down — the AppDelegate, decomposed into what each module registered.
+///
+/// ```swift
+/// let app = Application(registry: .shared)
+/// let report = try await app.launch { entry in print(entry.name, entry.outcome) }
+/// await app.post(Event(.custom("deep-link"), userInfo: ["url": "app://circles/42"]))
+/// await app.terminate()
+/// ```
+public actor Application {
+    /// Where the application is in its life.
+    public enum State: Sendable, Hashable {
+        /// Created, not launched.
+        case initial
+        /// Running the launch phase; events posted now are held.
+        case launching
+        /// Launched; events are delivered as they are posted.
+        case running
+        /// A required task failed; events stay held.
+        case failed
+        /// Terminated; events are dropped.
+        case terminated
+    }
+
+    /// The registry whose tasks and handlers the application runs.
+    public let registry: Registry
+    /// Where the application is in its life.
+    public private(set) var state = State.initial
+    /// Events posted before the application was ready, in the order they were posted.
+    public private(set) var heldEvents: [Event] = []
+    private var modules: [String] = []
+    private var snapshot = RegistrySnapshot()
+
+    /// Creates an application over `registry`.
+    /// - Parameter registry: The registry to launch; the process-wide one by default.
+    public init(registry: Registry = .shared) {
+        self.registry = registry
+    }
+
+    /// Validates the task graph, then runs the launch phase, delivers ``LifecycleEvent/launch``
+    /// and the held events, calls `onFirstScreen`, and runs the after-first-screen phase.
+    ///
+    /// - Parameters:
+    ///   - progress: Called as each task ends (or is skipped), outside any lock.
+    ///   - onFirstScreen: Called once the launch phase succeeded, before deferrable tasks run.
+    /// - Returns: The report of every task; ``LaunchReport/failure`` names a required task that failed.
+    /// - Throws: ``LaunchError/invalidGraph(_:)`` with every problem, before anything runs.
+    public func launch(
+        progress: @escaping @Sendable (LaunchReport.Entry) -> Void = { _ in },
+        onFirstScreen: @escaping @Sendable () async -> Void = {}
+    ) async throws(LaunchError) -> LaunchReport {
+        guard state == .initial else { throw .alreadyLaunched }
+        snapshot = registry.snapshot
+        let graph = try StartupGraph(tasks: snapshot.tasks)
+        modules = ModuleOrder.of(snapshot.modules, graph: graph)
+        state = .launching
+        let origin = ContinuousClock.now
+        var records: [Int: LaunchReport.Entry] = [:]
+        var failure: LaunchReport.Failure?
+        for phase in StartupPhase.allCases {
+            if phase == .afterFirstScreen, failure == nil {
+                await becomeReady()
+                await onFirstScreen()
+            }
+            let run = PhaseRun(
+                graph: graph, phase: phase, earlier: records, stoppedBy: failure, origin: origin, progress: progress
+            )
+            let result = await run.run()
+            records.merge(result.entries) { first, _ in first }
+            failure = failure ?? result.failure
+        }
+        if failure != nil { state = .failed }
+        var entries = graph.tasks.indices.compactMap { records[$0] }
+        let path = entries.count == graph.tasks.count ? CriticalPath.analyze(&entries, graph: graph) : []
+        return LaunchReport(
+            entries: entries,
+            criticalPath: path.map { graph.tasks[$0].name },
+            duration: ContinuousClock.now - origin,
+            failure: failure
+        )
+    }
+
+    /// Delivers `event` to every module that handles it, in dependency order; before the
+    /// application is ready the event is held and delivered once the launch phase completes.
+    ///
+    /// - Parameter event: The event and its values.
+    /// - Returns: Whether the event was delivered now (`false` when held or dropped).
+    @discardableResult
+    public func post(_ event: Event) async -> Bool {
+        switch state {
+        case .initial, .launching, .failed:
+            heldEvents.append(event)
+            return false
+        case .terminated:
+            return false
+        case .running:
+            await deliver(event, order: modules)
+            return true
+        }
+    }
+
+    /// Delivers ``LifecycleEvent/terminate`` and runs every module's shutdown work, both in reverse
+    /// dependency order. Later calls do nothing.
+    public func terminate() async {
+        guard state != .terminated else { return }
+        if modules.isEmpty {
+            snapshot = registry.snapshot
+            modules = snapshot.modules.map(\.name)
+        }
+        state = .terminated
+        let reversed = Array(modules.reversed())
+        await deliver(Event(.terminate), order: reversed)
+        for module in reversed {
+            for shutdown in snapshot.shutdowns where shutdown.owner.module == module {
+                await shutdown.body()
+            }
+        }
+    }
+
+    private func becomeReady() async {
+        await deliver(Event(.launch), order: modules)
+        while !heldEvents.isEmpty {
+            await deliver(heldEvents.removeFirst(), order: modules)
+        }
+        state = .running
+    }
+
+    private func deliver(_ event: Event, order: [String]) async {
+        let handlers = snapshot.handlers.filter { $0.event == event.kind }
+        for module in order {
+            for handler in handlers where handler.owner.module == module {
+                await handler.body(event)
+            }
+        }
+    }
+}

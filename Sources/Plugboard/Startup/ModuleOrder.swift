@@ -1,0 +1,29 @@
+/// Orders modules so that a module comes after every module whose tasks its own tasks depend on.
+enum ModuleOrder {
+    /// Module names in dependency order; ties, and modules caught in a cycle, keep registration order.
+    static func of(_ modules: [RegisteredModule], graph: StartupGraph) -> [String] {
+        let names = modules.map(\.name)
+        let position = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var before = [Set<Int>](repeating: [], count: names.count)
+        for (task, dependencies) in graph.dependencies.enumerated() {
+            guard let module = position[graph.tasks[task].owner.module] else { continue }
+            for dependency in dependencies {
+                guard let other = position[graph.tasks[dependency].owner.module], other != module else { continue }
+                before[module].insert(other)
+            }
+        }
+        var placed = [Bool](repeating: false, count: names.count)
+        var order: [String] = []
+        var progressed = true
+        while progressed {
+            progressed = false
+            for module in names.indices where !placed[module] && before[module].allSatisfy({ placed[$0] }) {
+                placed[module] = true
+                order.append(names[module])
+                progressed = true
+                break
+            }
+        }
+        return order + names.indices.filter { !placed[$0] }.map { names[$0] }
+    }
+}

@@ -1,0 +1,116 @@
+/// A validated graph of startup tasks: every dependency resolved, no cycle, no backward phase.
+///
+/// ```swift
+/// let graph = try StartupGraph(tasks: Registry.shared.snapshot.tasks)
+/// print(graph.dot())
+/// ```
+public struct StartupGraph: Sendable {
+    /// The tasks, in registration order; indices below refer to this array.
+    public let tasks: [StartupTask]
+    /// For each task, the indices of the tasks it depends on.
+    let dependencies: [[Int]]
+    /// For each task, the indices of the tasks that depend on it.
+    let dependents: [[Int]]
+
+    /// Validates `tasks` and builds the graph.
+    ///
+    /// - Parameter tasks: The tasks, usually ``RegistrySnapshot/tasks``.
+    /// - Throws: ``LaunchError/invalidGraph(_:)`` listing every problem at once.
+    /// - Complexity: O(tasks + dependencies).
+    public init(tasks: [StartupTask]) throws(LaunchError) {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(tasks.count)
+        var duplicates: [String: [Owner]] = [:]
+        var duplicateOrder: [String] = []
+        for (position, task) in tasks.enumerated() {
+            if let first = index[task.name] {
+                if duplicates[task.name] == nil {
+                    duplicateOrder.append(task.name)
+                    duplicates[task.name] = [tasks[first].owner]
+                }
+                duplicates[task.name, default: []].append(task.owner)
+            } else {
+                index[task.name] = position
+            }
+        }
+        var problems = duplicateOrder.map { GraphProblem.duplicateTask(name: $0, owners: duplicates[$0] ?? []) }
+        var dependencies = [[Int]](repeating: [], count: tasks.count)
+        var dependents = [[Int]](repeating: [], count: tasks.count)
+        for (position, task) in tasks.enumerated() {
+            for name in task.dependencies {
+                guard let dependency = index[name] else {
+                    let nearest = NearestNames.nearest(to: name, in: Array(index.keys), limit: 1).first
+                    problems.append(
+                        .unknownDependency(task: task.name, owner: task.owner, dependency: name, nearest: nearest))
+                    continue
+                }
+                if tasks[dependency].phase > task.phase {
+                    problems.append(
+                        .laterPhaseDependency(
+                            task: task.name, owner: task.owner, phase: task.phase,
+                            dependency: name, dependencyPhase: tasks[dependency].phase
+                        )
+                    )
+                }
+                dependencies[position].append(dependency)
+                dependents[dependency].append(position)
+            }
+        }
+        problems += Self.cycles(tasks: tasks, dependencies: dependencies, dependents: dependents)
+        guard problems.isEmpty else { throw .invalidGraph(problems) }
+        self.tasks = tasks
+        self.dependencies = dependencies
+        self.dependents = dependents
+    }
+
+    /// The task indices in an order where every task comes after its dependencies (Kahn's
+    /// algorithm; ties keep registration order).
+    func topologicalOrder() -> [Int] {
+        var pending = dependencies.map(\.count)
+        var order = pending.indices.filter { pending[$0] == 0 }
+        var next = 0
+        while next < order.count {
+            for dependent in dependents[order[next]] {
+                pending[dependent] -= 1
+                if pending[dependent] == 0 { order.append(dependent) }
+            }
+            next += 1
+        }
+        return order
+    }
+
+    /// One cycle per tangle of tasks that Kahn's algorithm cannot order.
+    private static func cycles(tasks: [StartupTask], dependencies: [[Int]], dependents: [[Int]]) -> [GraphProblem] {
+        var pending = dependencies.map(\.count)
+        var queue = pending.indices.filter { pending[$0] == 0 }
+        var next = 0
+        while next < queue.count {
+            for dependent in dependents[queue[next]] {
+                pending[dependent] -= 1
+                if pending[dependent] == 0 { queue.append(dependent) }
+            }
+            next += 1
+        }
+        guard queue.count < tasks.count else { return [] }
+        // Every task left has a dependency that is also left, so walking dependencies among them
+        // always comes back to a task already on the walk.
+        var visited = [Bool](repeating: false, count: tasks.count)
+        var problems: [GraphProblem] = []
+        for start in tasks.indices where pending[start] > 0 && !visited[start] {
+            var walk: [Int] = []
+            var position: [Int: Int] = [:]
+            var current = start
+            while !visited[current] {
+                visited[current] = true
+                position[current] = walk.count
+                walk.append(current)
+                guard let following = dependencies[current].first(where: { pending[$0] > 0 }) else { break }
+                current = following
+            }
+            guard let cycleStart = position[current] else { continue }
+            let cycle = Array(walk[cycleStart...]) + [current]
+            problems.append(.cycle(path: cycle.map { tasks[$0].name }, owners: cycle.map { tasks[$0].owner }))
+        }
+        return problems
+    }
+}

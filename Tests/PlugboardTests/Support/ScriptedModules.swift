@@ -1,0 +1,70 @@
+import Plugboard
+import Synchronization
+
+/// Registration code a test hands to a scripted module for the duration of one task.
+typealias Script = @Sendable (ModuleRegistrar) -> Void
+
+/// A module whose registrations are whatever the current test scripts; by default nothing.
+final class ScriptedModuleA: Module {
+    @TaskLocal static var script: Script?
+    static var name: String { "scripted.a" }
+    func register(with registrar: ModuleRegistrar) throws { Self.script?(registrar) }
+}
+
+/// A second scripted module, for tests that need two owners.
+final class ScriptedModuleB: Module {
+    @TaskLocal static var script: Script?
+    static var name: String { "scripted.b" }
+    func register(with registrar: ModuleRegistrar) throws { Self.script?(registrar) }
+}
+
+/// A registry holding the scripted modules' registrations.
+func scriptedRegistry(a: Script? = nil, b: Script? = nil) throws -> Registry {
+    let registry = Registry()
+    try ScriptedModuleA.$script.withValue(a) {
+        try ScriptedModuleB.$script.withValue(b) {
+            try registry.register([ScriptedModuleA.self, ScriptedModuleB.self], image: "/app/host")
+        }
+    }
+    return registry
+}
+
+let ownerA = Owner(module: "scripted.a", image: "/app/host")
+let ownerB = Owner(module: "scripted.b", image: "/app/host")
+
+/// A thread-safe list of what happened, in order.
+final class Journal: Sendable {
+    private let entries = Mutex<[String]>([])
+
+    func record(_ entry: String) {
+        entries.withLock { $0.append(entry) }
+    }
+
+    var all: [String] {
+        entries.withLock { $0 }
+    }
+
+    func index(of entry: String) -> Int? {
+        all.firstIndex(of: entry)
+    }
+}
+
+/// Two parties that each wait, up to a limit, until the other has arrived.
+final class Rendezvous: Sendable {
+    private let arrived = Mutex(0)
+
+    /// Arrives and waits for the other party; returns whether it came before `limit` polls.
+    func meet(limit: Int = 2_000) async -> Bool {
+        arrived.withLock { $0 += 1 }
+        for _ in 0..<limit {
+            if arrived.withLock({ $0 }) >= 2 { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
+    }
+}
+
+struct ScriptedFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
