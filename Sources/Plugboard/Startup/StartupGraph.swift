@@ -63,9 +63,14 @@ public struct StartupGraph: Sendable {
         self.dependents = dependents
     }
 
-    /// The task indices in an order where every task comes after its dependencies (Kahn's
-    /// algorithm; ties keep registration order).
+    /// The task indices in an order where every task comes after its dependencies.
     func topologicalOrder() -> [Int] {
+        Self.kahn(dependencies: dependencies, dependents: dependents).order
+    }
+
+    /// Kahn's algorithm: the orderable tasks (ties keep registration order), and for each task
+    /// how many of its dependencies could not be ordered (non-zero only on and after cycles).
+    private static func kahn(dependencies: [[Int]], dependents: [[Int]]) -> (order: [Int], pending: [Int]) {
         var pending = dependencies.map(\.count)
         var order = pending.indices.filter { pending[$0] == 0 }
         var next = 0
@@ -76,22 +81,13 @@ public struct StartupGraph: Sendable {
             }
             next += 1
         }
-        return order
+        return (order, pending)
     }
 
     /// One cycle per tangle of tasks that Kahn's algorithm cannot order.
     private static func cycles(tasks: [StartupTask], dependencies: [[Int]], dependents: [[Int]]) -> [GraphProblem] {
-        var pending = dependencies.map(\.count)
-        var queue = pending.indices.filter { pending[$0] == 0 }
-        var next = 0
-        while next < queue.count {
-            for dependent in dependents[queue[next]] {
-                pending[dependent] -= 1
-                if pending[dependent] == 0 { queue.append(dependent) }
-            }
-            next += 1
-        }
-        guard queue.count < tasks.count else { return [] }
+        let (order, pending) = kahn(dependencies: dependencies, dependents: dependents)
+        guard order.count < tasks.count else { return [] }
         // Every task left has a dependency that is also left, so walking dependencies among them
         // always comes back to a task already on the walk.
         var visited = [Bool](repeating: false, count: tasks.count)
