@@ -46,7 +46,7 @@ public actor Application {
     /// - Returns: The report of every task; ``LaunchReport/failure`` names a required task that failed.
     /// - Throws: ``LaunchError/invalidGraph(_:)`` with every problem, before anything runs.
     public func launch(
-        progress: @escaping @Sendable (LaunchReport.Entry) -> Void = { _ in },
+        progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil,
         onFirstScreen: @escaping @Sendable () async -> Void = {}
     ) async throws(LaunchError) -> LaunchReport {
         guard state == .initial else { throw .alreadyLaunched }
@@ -55,7 +55,7 @@ public actor Application {
         modules = ModuleOrder.of(snapshot.modules, graph: graph)
         state = .launching
         let origin = ContinuousClock.now
-        var records: [Int: LaunchReport.Entry] = [:]
+        var records = [PhaseRun.Record?](repeating: nil, count: graph.tasks.count)
         var failure: LaunchReport.Failure?
         for phase in StartupPhase.allCases {
             if phase == .afterFirstScreen, failure == nil {
@@ -66,11 +66,13 @@ public actor Application {
                 graph: graph, phase: phase, earlier: records, stoppedBy: failure, origin: origin, progress: progress
             )
             let result = await run.run()
-            records.merge(result.entries) { first, _ in first }
+            records = result.records
             failure = failure ?? result.failure
         }
         if failure != nil { state = .failed }
-        var entries = graph.tasks.indices.compactMap { records[$0] }
+        var entries = graph.tasks.indices.compactMap { task in
+            records[task].map { LaunchReport.Entry(graph.tasks[task], $0) }
+        }
         let path = entries.count == graph.tasks.count ? CriticalPath.analyze(&entries, graph: graph) : []
         return LaunchReport(
             entries: entries,

@@ -10,13 +10,13 @@ enum CriticalPath {
         var earliestFinish = [Duration](repeating: .zero, count: entries.count)
         var earliestStart = [Duration](repeating: .zero, count: entries.count)
         for task in order {
-            earliestStart[task] = graph.dependencies[task].map { earliestFinish[$0] }.max() ?? .zero
+            earliestStart[task] = graph.dependencies[task].reduce(Duration.zero) { max($0, earliestFinish[$1]) }
             earliestFinish[task] = earliestStart[task] + entries[task].duration
         }
         let end = earliestFinish.max() ?? .zero
         var latestStart = [Duration](repeating: .zero, count: entries.count)
         for task in order.reversed() {
-            let latestFinish = graph.dependents[task].map { latestStart[$0] }.min() ?? end
+            let latestFinish = graph.dependents[task].reduce(end) { min($0, latestStart[$1]) }
             latestStart[task] = latestFinish - entries[task].duration
             entries[task].slack = latestStart[task] - earliestStart[task]
         }

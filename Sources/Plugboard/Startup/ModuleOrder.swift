@@ -5,9 +5,9 @@ enum ModuleOrder {
         let names = modules.map(\.name)
         let position = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var before = [Set<Int>](repeating: [], count: names.count)
-        for (task, dependencies) in graph.dependencies.enumerated() {
+        for task in graph.tasks.indices {
             guard let module = position[graph.tasks[task].owner.module] else { continue }
-            for dependency in dependencies {
+            for dependency in graph.dependencies[task] {
                 guard let other = position[graph.tasks[dependency].owner.module], other != module else { continue }
                 before[module].insert(other)
             }

@@ -2,39 +2,43 @@ internal import Synchronization
 
 /// Runs the tasks of one phase: each as soon as its dependencies have finished, never before.
 ///
-/// Workers are child tasks of one task group. A worker that finishes a task continues with one
-/// of the tasks that became ready, and asks the group for new workers only for the others, so a
-/// chain of tasks costs no task creation and independent tasks still run at the same time.
+/// A worker that finishes a task continues with one of the tasks that became ready and starts a
+/// new worker only for each other one, so a chain of tasks costs no task creation and
+/// independent tasks still run at the same time. Scheduling state sits behind one mutex and no
+/// callback runs while it is held.
 final class PhaseRun: Sendable {
-    private enum Request: Sendable {
-        case start(Int)
-        case cancelRunning
+    /// How one task ended, and when: the report's entry without the task's own fields.
+    struct Record: Sendable {
+        var start: Duration = .zero
+        var duration: Duration = .zero
+        var outcome: LaunchReport.Outcome
     }
 
     private struct State {
         var pending: [Int]
         var blocked: [String?]
-        var records: [Int: LaunchReport.Entry] = [:]
+        var records: [Record?]
         var stopped: LaunchReport.Failure?
         var unresolved: Int
+        var workers: [Task<Void, Never>] = []
+        var completion: CheckedContinuation<Void, Never>?
     }
 
     private let graph: StartupGraph
     private let members: [Int]
     private let origin: ContinuousClock.Instant
-    private let progress: @Sendable (LaunchReport.Entry) -> Void
+    private let progress: (@Sendable (LaunchReport.Entry) -> Void)?
     private let state: Mutex<State>
-    private let requests: AsyncStream<Request>.Continuation
-    private let stream: AsyncStream<Request>
+    private let stopped = Atomic(false)
 
     /// Prepares the tasks of `phase`; `earlier` holds the outcomes of the earlier phases.
     init(
         graph: StartupGraph,
         phase: StartupPhase,
-        earlier: [Int: LaunchReport.Entry],
+        earlier: [Record?],
         stoppedBy failure: LaunchReport.Failure?,
         origin: ContinuousClock.Instant,
-        progress: @escaping @Sendable (LaunchReport.Entry) -> Void
+        progress: (@Sendable (LaunchReport.Entry) -> Void)?
     ) {
         self.graph = graph
         self.origin = origin
@@ -46,122 +50,172 @@ final class PhaseRun: Sendable {
             for dependency in graph.dependencies[task] {
                 if let done = earlier[dependency] {
                     if !done.outcome.isSuccess, blocked[task] == nil {
-                        blocked[task] = "depends on '\(done.name)', which \(done.outcome)"
+                        blocked[task] = "depends on '\(graph.tasks[dependency].name)', which \(done.outcome)"
                     }
                 } else {
                     pending[task] += 1
                 }
             }
         }
-        state = Mutex(State(pending: pending, blocked: blocked, stopped: failure, unresolved: members.count))
-        (stream, requests) = AsyncStream.makeStream(of: Request.self)
+        state = Mutex(
+            State(pending: pending, blocked: blocked, records: earlier, stopped: failure, unresolved: members.count)
+        )
+        stopped.store(failure != nil, ordering: .relaxed)
     }
 
-    /// Runs the phase and returns every member's entry, plus the failure that stopped it.
-    func run() async -> (entries: [Int: LaunchReport.Entry], failure: LaunchReport.Failure?) {
-        var skipped: [LaunchReport.Entry] = []
-        let initial = state.withLock { state in
-            var ready: [Int] = []
+    /// Runs the phase; returns every task's entry (earlier phases included) and the failure that
+    /// stopped the launch, if any.
+    func run() async -> (records: [Record?], failure: LaunchReport.Failure?) {
+        var skipped: [Int] = []
+        var ready: [Int] = []
+        state.withLock { state in
             for task in members where state.pending[task] == 0 {
-                ready += Self.resolveReady(task, in: &state, graph: graph, skipped: &skipped)
+                Self.resolve(task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
             }
-            return ready
         }
-        skipped.forEach(progress)
-        for task in initial { requests.yield(.start(task)) }
-        if state.withLock({ $0.unresolved == 0 }) { requests.finish() }
-        await withTaskGroup(of: Void.self) { group in
-            for await request in stream {
-                switch request {
-                case .start(let task): group.addTask { await self.work(from: task) }
-                case .cancelRunning: group.cancelAll()
+        report(skipped)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (completion: CheckedContinuation<Void, Never>) in
+                let done = state.withLock { state in
+                    guard state.unresolved > 0 else { return true }
+                    state.completion = completion
+                    return false
+                }
+                if done {
+                    completion.resume()
+                } else {
+                    ready.forEach(start)
                 }
             }
+        } onCancel: {
+            stop(
+                LaunchReport.Failure(
+                    task: "(launch)", owner: Owner(module: "-", image: "-"),
+                    outcome: .cancelled(reason: "the launch was cancelled")))
         }
         return state.withLock { ($0.records, $0.stopped) }
     }
 
-    /// Runs `first`, then keeps running one newly ready dependent at a time.
-    private func work(from first: Int) async {
-        var current: Int? = first
-        while let task = current {
-            let entry = await execute(task)
-            progress(entry)
-            var skipped: [LaunchReport.Entry] = []
-            let (ready, stopNow, finished) = state.withLock { state in
-                let wasRunning = state.stopped == nil
-                if !entry.outcome.isSuccess, graph.tasks[task].isRequired, state.stopped == nil {
-                    state.stopped = LaunchReport.Failure(task: entry.name, owner: entry.owner, outcome: entry.outcome)
-                }
-                state.records[task] = entry
-                state.unresolved -= 1
-                let ready = Self.release(dependentsOf: task, in: &state, graph: graph, skipped: &skipped)
-                return (ready, wasRunning && state.stopped != nil, state.unresolved == 0)
-            }
-            skipped.forEach(progress)
-            if stopNow { requests.yield(.cancelRunning) }
-            current = ready.first
-            for extra in ready.dropFirst() { requests.yield(.start(extra)) }
-            if finished { requests.finish() }
+    /// Tells the progress callback, if any, about tasks that ended.
+    private func report(_ tasks: [Int]) {
+        guard let progress else { return }
+        let records = state.withLock { state in tasks.map { state.records[$0] } }
+        for (task, record) in zip(tasks, records) {
+            if let record { progress(LaunchReport.Entry(graph.tasks[task], record)) }
         }
     }
 
-    /// Decrements the dependents of `task`; returns those that are ready to run.
+    private func start(_ task: Int) {
+        let worker = Task { await self.work(from: task) }
+        state.withLock { $0.workers.append(worker) }
+    }
+
+    /// Records `failure` as the reason the launch stopped and cancels every running worker.
+    private func stop(_ failure: LaunchReport.Failure) {
+        stopped.store(true, ordering: .relaxed)
+        let workers = state.withLock { state in
+            if state.stopped == nil { state.stopped = failure }
+            return state.workers
+        }
+        for worker in workers { worker.cancel() }
+    }
+
+    /// Runs `first`, then keeps running one newly ready dependent at a time.
+    private func work(from first: Int) async {
+        var current = first
+        var ready: [Int] = []
+        var skipped: [Int] = []
+        var spawned: [Task<Void, Never>] = []
+        while true {
+            let record = await execute(current)
+            progress?(LaunchReport.Entry(graph.tasks[current], record))
+            ready.removeAll(keepingCapacity: true)
+            skipped.removeAll(keepingCapacity: true)
+            let (failure, cancelSpawned) = state.withLock { state -> (LaunchReport.Failure?, Bool) in
+                // Workers started in the previous round are registered here, in the lock this
+                // round takes anyway; if the launch stopped meanwhile they are cancelled below.
+                state.workers += spawned
+                var failure: LaunchReport.Failure?
+                if !record.outcome.isSuccess, graph.tasks[current].isRequired, state.stopped == nil {
+                    let task = graph.tasks[current]
+                    failure = LaunchReport.Failure(task: task.name, owner: task.owner, outcome: record.outcome)
+                    state.stopped = failure
+                }
+                state.records[current] = record
+                state.unresolved -= 1
+                Self.release(dependentsOf: current, in: &state, graph: graph, ready: &ready, skipped: &skipped)
+                if state.unresolved == 0, let completion = state.completion {
+                    state.completion = nil
+                    completion.resume()
+                }
+                return (failure, state.stopped != nil)
+            }
+            if cancelSpawned { for worker in spawned { worker.cancel() } }
+            spawned.removeAll(keepingCapacity: true)
+            if let failure { stop(failure) }
+            if !skipped.isEmpty { report(skipped) }
+            guard let next = ready.first else { return }
+            for extra in ready.dropFirst() { spawned.append(Task { await self.work(from: extra) }) }
+            current = next
+        }
+    }
+
+    /// Counts down the dependents of `task`; appends those ready to run to `ready`.
     private static func release(
         dependentsOf task: Int,
         in state: inout State,
         graph: StartupGraph,
-        skipped: inout [LaunchReport.Entry]
-    ) -> [Int] {
-        var ready: [Int] = []
-        var finished = [task]
-        while let done = finished.popLast() {
-            let record = state.records[done]
-            for dependent in graph.dependents[done] where state.pending[dependent] > 0 {
-                if let record, !record.outcome.isSuccess, state.blocked[dependent] == nil {
-                    state.blocked[dependent] = "depends on '\(record.name)', which \(record.outcome)"
-                }
-                state.pending[dependent] -= 1
-                guard state.pending[dependent] == 0 else { continue }
-                let runnable = resolveReady(dependent, in: &state, graph: graph, skipped: &skipped)
-                if runnable.isEmpty { finished.append(dependent) } else { ready += runnable }
+        ready: inout [Int],
+        skipped: inout [Int]
+    ) {
+        var blockReason: String?
+        if let outcome = state.records[task]?.outcome, !outcome.isSuccess {
+            blockReason = "depends on '\(graph.tasks[task].name)', which \(outcome)"
+        }
+        for dependent in graph.dependents[task] where state.pending[dependent] > 0 {
+            if let blockReason, state.blocked[dependent] == nil {
+                state.blocked[dependent] = blockReason
+            }
+            state.pending[dependent] -= 1
+            if state.pending[dependent] == 0 {
+                resolve(dependent, in: &state, graph: graph, ready: &ready, skipped: &skipped)
             }
         }
-        return ready
     }
 
-    /// A task whose dependencies are resolved: runnable (returned), or skipped and recorded.
-    private static func resolveReady(
+    /// A task whose dependencies are resolved: appended to `ready`, or skipped and recorded (and
+    /// its own dependents released in turn).
+    private static func resolve(
         _ task: Int,
         in state: inout State,
         graph: StartupGraph,
-        skipped: inout [LaunchReport.Entry]
-    ) -> [Int] {
+        ready: inout [Int],
+        skipped: inout [Int]
+    ) {
         let reason: String
         if let failure = state.stopped {
             reason = "the launch stopped: \(failure)"
         } else if let blocked = state.blocked[task] {
             reason = blocked
         } else {
-            return [task]
+            ready.append(task)
+            return
         }
-        let entry = makeEntry(graph.tasks[task], start: .zero, duration: .zero, outcome: .skipped(reason: reason))
-        state.records[task] = entry
+        state.records[task] = Record(outcome: .skipped(reason: reason))
         state.unresolved -= 1
-        skipped.append(entry)
-        return []
+        skipped.append(task)
+        release(dependentsOf: task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
     }
 
-    private func execute(_ index: Int) async -> LaunchReport.Entry {
-        let task = graph.tasks[index]
-        let started = ContinuousClock.now
-        if let failure = state.withLock({ $0.stopped }) {
-            return Self.makeEntry(
-                task, start: .zero, duration: .zero, outcome: .skipped(reason: "the launch stopped: \(failure)"))
+    private func execute(_ index: Int) async -> Record {
+        if stopped.load(ordering: .relaxed), let failure = state.withLock({ $0.stopped }) {
+            return Record(outcome: .skipped(reason: "the launch stopped: \(failure)"))
         }
+        let body = graph.tasks[index].body
+        let started = ContinuousClock.now
         let outcome: LaunchReport.Outcome
-        if let limit = task.timeout {
-            switch await TimeoutRace.run(task.body, limit: limit) {
+        if let limit = graph.tasks[index].timeout {
+            switch await TimeoutRace.run(body, limit: limit) {
             case .finished: outcome = .succeeded
             case .threw(let reason, let cancelled):
                 outcome = cancelled ? .cancelled(reason: "the launch stopped") : .failed(reason: reason)
@@ -170,25 +224,24 @@ final class PhaseRun: Sendable {
             }
         } else {
             do {
-                try await task.body()
+                try await body()
                 outcome = .succeeded
             } catch {
                 outcome = Task.isCancelled ? .cancelled(reason: "the launch stopped") : .failed(reason: "\(error)")
             }
         }
-        return Self.makeEntry(task, start: started - origin, duration: ContinuousClock.now - started, outcome: outcome)
+        let ended = ContinuousClock.now
+        return Record(start: started - origin, duration: ended - started, outcome: outcome)
     }
+}
 
-    private static func makeEntry(
-        _ task: StartupTask,
-        start: Duration,
-        duration: Duration,
-        outcome: LaunchReport.Outcome
-    ) -> LaunchReport.Entry {
-        LaunchReport.Entry(
+extension LaunchReport.Entry {
+    /// The entry of `task`, which ended as `record` says.
+    init(_ task: StartupTask, _ record: PhaseRun.Record) {
+        self.init(
             name: task.name, owner: task.owner, phase: task.phase, isMainActor: task.isMainActor,
-            isRequired: task.isRequired, dependencies: task.dependencies, start: start, duration: duration,
-            outcome: outcome
+            isRequired: task.isRequired, dependencies: task.dependencies, start: record.start,
+            duration: record.duration, outcome: record.outcome
         )
     }
 }

@@ -8,9 +8,9 @@ public struct StartupGraph: Sendable {
     /// The tasks, in registration order; indices below refer to this array.
     public let tasks: [StartupTask]
     /// For each task, the indices of the tasks it depends on.
-    let dependencies: [[Int]]
+    let dependencies: Adjacency
     /// For each task, the indices of the tasks that depend on it.
-    let dependents: [[Int]]
+    let dependents: Adjacency
 
     /// Validates `tasks` and builds the graph.
     ///
@@ -34,8 +34,8 @@ public struct StartupGraph: Sendable {
             }
         }
         var problems = duplicateOrder.map { GraphProblem.duplicateTask(name: $0, owners: duplicates[$0] ?? []) }
-        var dependencies = [[Int]](repeating: [], count: tasks.count)
-        var dependents = [[Int]](repeating: [], count: tasks.count)
+        var edges: [(node: Int, neighbour: Int)] = []
+        edges.reserveCapacity(tasks.count * 2)
         for (position, task) in tasks.enumerated() {
             for name in task.dependencies {
                 guard let dependency = index[name] else {
@@ -52,10 +52,11 @@ public struct StartupGraph: Sendable {
                         )
                     )
                 }
-                dependencies[position].append(dependency)
-                dependents[dependency].append(position)
+                edges.append((position, dependency))
             }
         }
+        let dependencies = Adjacency(nodeCount: tasks.count, edges: edges)
+        let dependents = Adjacency(nodeCount: tasks.count, edges: edges.map { ($0.neighbour, $0.node) })
         problems += Self.cycles(tasks: tasks, dependencies: dependencies, dependents: dependents)
         guard problems.isEmpty else { throw .invalidGraph(problems) }
         self.tasks = tasks
@@ -70,8 +71,8 @@ public struct StartupGraph: Sendable {
 
     /// Kahn's algorithm: the orderable tasks (ties keep registration order), and for each task
     /// how many of its dependencies could not be ordered (non-zero only on and after cycles).
-    private static func kahn(dependencies: [[Int]], dependents: [[Int]]) -> (order: [Int], pending: [Int]) {
-        var pending = dependencies.map(\.count)
+    private static func kahn(dependencies: Adjacency, dependents: Adjacency) -> (order: [Int], pending: [Int]) {
+        var pending = dependencies.degrees
         var order = pending.indices.filter { pending[$0] == 0 }
         var next = 0
         while next < order.count {
@@ -85,7 +86,7 @@ public struct StartupGraph: Sendable {
     }
 
     /// One cycle per tangle of tasks that Kahn's algorithm cannot order.
-    private static func cycles(tasks: [StartupTask], dependencies: [[Int]], dependents: [[Int]]) -> [GraphProblem] {
+    private static func cycles(tasks: [StartupTask], dependencies: Adjacency, dependents: Adjacency) -> [GraphProblem] {
         let (order, pending) = kahn(dependencies: dependencies, dependents: dependents)
         guard order.count < tasks.count else { return [] }
         // Every task left has a dependency that is also left, so walking dependencies among them

@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Side-by-side benchmarks of Plugboard against the floors and anchors named in its issues.
+// Run with: swift package --package-path Benchmarks benchmark  (see README.md, "Performance")
+let package = Package(
+    name: "plugboard-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "plugboard", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Plugboard", package: "plugboard")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Ratios measured with the clock in one process, for what package-benchmark's runner cannot
+        // show here: its async benchmarks do not run tasks in parallel on this machine.
+        .executableTarget(
+            name: "startup-ratios",
+            dependencies: ["BenchmarkSupport", .product(name: "Plugboard", package: "plugboard")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "StartupBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Plugboard", package: "plugboard"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/StartupBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
