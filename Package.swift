@@ -9,7 +9,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "CPlugboard"),
-        .target(name: "Plugboard", dependencies: ["CPlugboard"]),
+        // URL patterns and the route trie; knows nothing of modules or plugins.
+        .target(name: "PlugboardRouting"),
+        .target(name: "Plugboard", dependencies: ["CPlugboard", "PlugboardRouting"]),
+        .testTarget(name: "PlugboardRoutingTests", dependencies: ["PlugboardRouting"]),
         .testTarget(name: "PlugboardTests", dependencies: ["Plugboard"]),
     ]
 )

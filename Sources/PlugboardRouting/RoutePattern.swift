@@ -1,0 +1,94 @@
+/// A parsed route pattern: `scheme://host/path` whose path segments are literals, `:name` or
+/// `:name(type)` parameters, `*` wildcards and a trailing `**` catch-all.
+///
+/// ```swift
+/// let pattern = try RoutePattern("app://circles/:id(int)/members/*")
+/// ```
+///
+/// Scheme and host are matched without regard to letter case; path literals are case-sensitive.
+/// A trailing slash and empty segments are ignored, in patterns and URLs alike.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+    /// The lowercased scheme, e.g. `app`.
+    public let scheme: String
+    /// The lowercased host, e.g. `circles`.
+    public let host: String
+    /// The path segments.
+    public let segments: [PatternSegment]
+
+    /// Parses `text`.
+    /// - Parameter text: A pattern such as `app://circles/:id(int)`.
+    /// - Throws: ``RoutePatternError`` saying what is wrong.
+    public init(_ text: String) throws(RoutePatternError) {
+        func fail(_ reason: String) -> RoutePatternError { RoutePatternError(pattern: text, reason: reason) }
+        guard let separator = text.firstRange(of: "://") else { throw fail("expected the form scheme://host/path") }
+        let scheme = text[..<separator.lowerBound]
+        guard let first = scheme.first, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { throw fail("the scheme must start with a letter and hold only letters, digits, '+', '-' or '.'") }
+        let rest = text[separator.upperBound...]
+        if rest.contains(where: { $0 == "?" || $0 == "#" || $0.isWhitespace }) {
+            throw fail("spaces, '?' and '#' are not allowed in a pattern")
+        }
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: true)
+        guard let host = parts.first, !rest.hasPrefix("/") else { throw fail("the host is missing") }
+        if host.contains(":") || host.contains("*") { throw fail("the host must be a literal name") }
+        var segments: [PatternSegment] = []
+        var names: Set<String> = []
+        for (position, part) in parts.dropFirst().enumerated() {
+            let segment = try Self.segment(part, fail: fail)
+            if case .parameter(let name, _) = segment, !names.insert(name).inserted {
+                throw fail("the parameter name '\(name)' is used twice")
+            }
+            if segment == .catchAll, position != parts.count - 2 { throw fail("'**' may only be the last segment") }
+            segments.append(segment)
+        }
+        self.scheme = scheme.lowercased()
+        self.host = host.lowercased()
+        self.segments = segments
+    }
+
+    private static func segment(_ part: Substring, fail: (String) -> RoutePatternError) throws(RoutePatternError)
+        -> PatternSegment
+    {
+        if part == "*" { return .wildcard }
+        if part == "**" { return .catchAll }
+        if part.contains("*") { throw fail("'*' and '**' must stand alone in a segment") }
+        guard part.first == ":" else {
+            if part.contains("%") { throw fail("write literal segments decoded, without '%' escapes") }
+            return .literal(String(part))
+        }
+        var name = part.dropFirst()
+        var type: String?
+        if let open = name.firstIndex(of: "(") {
+            guard name.last == ")" else { throw fail("a typed parameter is written :name(type)") }
+            type = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+            name = name[..<open]
+            if type?.isEmpty != false { throw fail("the type of ':\(name)' is empty") }
+        }
+        guard let head = name.first, head.isLetter || head == "_",
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { throw fail("parameter names are letters, digits and '_', e.g. :id") }
+        return .parameter(name: String(name), type: type)
+    }
+
+    /// `scheme://host/segments…`.
+    public var description: String {
+        "\(scheme)://\(host)" + segments.map { "/\($0)" }.joined()
+    }
+
+    /// The pattern with parameter names removed; equal shapes conflict.
+    var shape: String {
+        "\(scheme)://\(host)" + segments.map { "/\($0.shape)" }.joined()
+    }
+
+    /// The names of the captured parameters, in order (`**` for a catch-all).
+    public var parameterNames: [String] {
+        segments.compactMap { segment in
+            switch segment {
+            case .parameter(let name, _): name
+            case .catchAll: "**"
+            default: nil
+            }
+        }
+    }
+}
