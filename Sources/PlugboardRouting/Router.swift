@@ -93,7 +93,7 @@ public struct Router<Route: Sendable>: Sendable {
         if parts.path.utf8.contains(UInt8(ascii: "%")) {
             var decoded: [Substring] = []
             for raw in parts.path.split(separator: "/", omittingEmptySubsequences: true) {
-                guard let segment = PercentDecoding.decode(raw) else {
+                guard let segment = RouteEncoding.decode(raw) else {
                     return .invalid(
                         RouteURLError(url: url, reason: "'\(raw.prefix(40))' has a malformed percent escape"))
                 }
@@ -138,8 +138,8 @@ public struct Router<Route: Sendable>: Sendable {
         if let query = parts.query {
             for item in query.split(separator: "&", omittingEmptySubsequences: true) {
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let name = PercentDecoding.decode(pair[0]),
-                    let value = pair.count > 1 ? PercentDecoding.decode(pair[1]) : ""
+                guard let name = RouteEncoding.decode(pair[0]),
+                    let value = pair.count > 1 ? RouteEncoding.decode(pair[1]) : ""
                 else {
                     return .invalid(
                         RouteURLError(
@@ -149,7 +149,7 @@ public struct Router<Route: Sendable>: Sendable {
             }
         }
         if let fragment = parts.fragment {
-            guard let decoded = PercentDecoding.decode(fragment) else {
+            guard let decoded = RouteEncoding.decode(fragment) else {
                 return .invalid(RouteURLError(url: url, reason: "the fragment has a malformed percent escape"))
             }
             parameters.fragment = decoded
@@ -177,7 +177,7 @@ public struct Router<Route: Sendable>: Sendable {
         for segment in pattern.segments {
             switch segment {
             case .literal(let text):
-                url += "/" + PercentDecoding.encode(text)
+                url += "/" + RouteEncoding.encode(text)
             case .parameter(let name, let type):
                 guard let value = parameters[name], !value.isEmpty else {
                     throw URLBuildError(pattern: pattern.description, reason: "no value for ':\(name)'")
@@ -186,7 +186,7 @@ public struct Router<Route: Sendable>: Sendable {
                     throw URLBuildError(
                         pattern: pattern.description, reason: "'\(value)' is not a valid \(type) for ':\(name)'")
                 }
-                url += "/" + PercentDecoding.encode(value)
+                url += "/" + RouteEncoding.encode(value)
             case .wildcard:
                 throw URLBuildError(
                     pattern: pattern.description, reason: "'*' matches any segment and has no value to build")
@@ -194,13 +194,13 @@ public struct Router<Route: Sendable>: Sendable {
                 guard let rest = parameters["**"], !rest.isEmpty else {
                     throw URLBuildError(pattern: pattern.description, reason: "no value for '**'")
                 }
-                url += rest.split(separator: "/").map { "/" + PercentDecoding.encode(String($0)) }.joined()
+                url += rest.split(separator: "/").map { "/" + RouteEncoding.encode(String($0)) }.joined()
             }
         }
         if !query.isEmpty {
             url +=
                 "?"
-                + query.map { PercentDecoding.encode($0.name) + "=" + PercentDecoding.encode($0.value) }.joined(
+                + query.map { RouteEncoding.encode($0.name) + "=" + RouteEncoding.encode($0.value) }.joined(
                     separator: "&")
         }
         return url

@@ -8,7 +8,7 @@ struct DiscoveryTests {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
     }
 
-    @Test func linkedModulesAreFoundAndRegisteredWithTheirImage() throws {
+    @Test func linkedModulesAreFoundAndRegisteredWithTheirImage() async throws {
         let registry = Registry()
         let linked = registry.registerLinkedModules()
         #expect(linked.failures.isEmpty, "\(linked.failures)")
@@ -17,7 +17,7 @@ struct DiscoveryTests {
         #expect(alpha.owner.image == testBinary)
         #expect(beta.owner.image == testBinary)
         #expect(linked.registered.contains(alpha))
-        #expect(try registry.screen(for: "app://alpha/home").title == "Alpha")
+        #expect(try await registry.screen(for: "app://alpha/home").title == "Alpha")
     }
 
     @Test func genericModulesAreSkippedWithTheReason() {

@@ -13,6 +13,9 @@ enum DemoCommand {
           -h, --help      Show this help.
         """
 
+    /// URLs with parameters that the demo opens, besides every route without parameters.
+    static let examples = ["app://greeter/hello/Plugboard%20fan"]
+
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(arguments, valued: ["--plugins"])
         Terminal.line(Terminal.heading("Plugboard demo") + "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
@@ -29,11 +32,12 @@ enum DemoCommand {
             LaunchListing.print(report)
             throw HostError.launchFailed
         }
-        for route in registry.snapshot.routes {
+        let urls = registry.snapshot.routes.map(\.pattern).filter(\.parameterNames.isEmpty).map(\.description)
+        for url in urls + examples {
             Terminal.line()
-            Terminal.line(Terminal.heading("Opening \(route.pattern)"))
+            Terminal.line(Terminal.heading("Opening \(url)"))
             do {
-                ScreenListing.print(try registry.screen(for: route.pattern))
+                ScreenListing.print(try await registry.screen(for: url))
             } catch {
                 throw HostError.lookup(error)
             }

@@ -17,6 +17,7 @@ enum RegistryListing {
         for route in snapshot.routes {
             Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]")
         }
+        if snapshot.routes.isEmpty { Terminal.line("  (none)") }
         Terminal.line(Terminal.heading("Startup tasks"))
         for task in snapshot.tasks {
             let after = task.dependencies.isEmpty ? "" : "  after \(task.dependencies.joined(separator: ", "))"

@@ -9,6 +9,8 @@ let help = """
       demo       Load the bundled example plugins, launch them and open their routes.
       launch     Run the startup tasks; print the report, or write it as a trace file.
       graph      Print the startup task graph as text or Graphviz DOT.
+      routes     List every route with its owner, parameters and title.
+      open       Resolve one URL through the router and print its screen.
       inspect    Print a plugin file's manifest and what its modules register.
       help       Show this help, or a command's: plugboard help <command>.
 
@@ -21,6 +23,8 @@ func commandHelp(_ command: String) -> String? {
     case "inspect": InspectCommand.help
     case "launch": LaunchCommand.help
     case "graph": GraphCommand.help
+    case "routes": RoutesCommand.help
+    case "open": OpenCommand.help
     default: nil
     }
 }
@@ -45,6 +49,8 @@ func run(_ arguments: [String]) async -> Int32 {
         case "inspect": return try InspectCommand.run(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)
+        case "routes": return try RoutesCommand.run(rest)
+        case "open": return try await OpenCommand.run(rest)
         default: throw HostError.usage("unknown command '\(command)'")
         }
     } catch {

@@ -14,6 +14,7 @@ struct HostExecutableTests {
         #expect(lines.contains("  greeter.prepare  [GreeterPlugin.GreeterModule]"))
         #expect(lines.contains("  ✓ greeter.prepare  [GreeterPlugin.GreeterModule]"))
         #expect(lines.contains("│ Hello, Plugboard! This screen comes from the Greeter plugin."))
+        #expect(lines.contains("│ Hello, Plugboard fan! (from the Greeter plugin)"))
         #expect(!run.standardOutput.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
@@ -26,6 +27,40 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("│ Hello, Plugboard!"), "the healthy plugin still runs")
         #expect(run.standardError.contains("libJunk.so: not a loadable shared object: not an ELF file"))
         #expect(run.standardError.contains("error: 1 plugin(s) failed to load"))
+    }
+
+    @Test func routesListsEveryRouteWithItsOwnerAndParameters() throws {
+        let run = try HostProcess.run(["routes"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let path = try BuildProducts.greeter
+        #expect(
+            run.standardOutput == """
+                app://greeter/hello
+                  title       A greeting from the greeter plugin
+                  owner       GreeterPlugin.GreeterModule  (\(path))
+                app://greeter/hello/:name
+                  title       A greeting for someone
+                  parameters  name
+                  owner       GreeterPlugin.GreeterModule  (\(path))
+
+                """
+        )
+    }
+
+    @Test func openResolvesAURLWithParameters() throws {
+        let run = try HostProcess.run(["open", "app://greeter/hello/Ann%20Lee"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("│ Hello, Ann Lee! (from the Greeter plugin)\n"))
+    }
+
+    @Test func openOfAnUnknownURLSuggestsTheNearestRoutes() throws {
+        let run = try HostProcess.run(["open", "app://greeter/helo"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.hasSuffix(
+                "error: no route matches 'app://greeter/helo'; did you mean 'app://greeter/hello', 'app://greeter/hello/:name'?\n"
+            )
+        )
     }
 
     @Test func inspectPrintsTheManifestAndRegistrations() throws {
@@ -49,7 +84,10 @@ struct HostExecutableTests {
         )
     }
 
-    @Test(arguments: [["--help"], ["help"], ["demo", "--help"], ["inspect", "--help"], ["help", "inspect"]])
+    @Test(arguments: [
+        ["--help"], ["help"], ["demo", "--help"], ["inspect", "--help"], ["help", "inspect"], ["launch", "--help"],
+        ["graph", "--help"], ["routes", "--help"], ["open", "--help"],
+    ])
     func helpIsPrintedAndSucceeds(arguments: [String]) throws {
         let run = try HostProcess.run(arguments)
         #expect(run.status == 0)

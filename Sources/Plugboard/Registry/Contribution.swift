@@ -1,7 +1,31 @@
+import PlugboardRouting
+
 /// Everything one module registered, held apart until the registry accepts all of it.
 struct Contribution: Sendable {
+    /// A route as registered, before its pattern is checked.
+    struct PendingRoute: Sendable {
+        var pattern: String
+        var title: String?
+        var factory: ScreenFactory
+    }
+
+    /// An interceptor as registered, before its pattern is checked.
+    struct PendingInterceptor: Sendable {
+        enum Scope: Sendable {
+            case pattern(String)
+            case prefix(String)
+        }
+
+        var scope: Scope
+        var priority: Int
+        var decide: @Sendable (RouteRequest) async throws -> InterceptorDecision
+    }
+
     var module: RegisteredModule
-    var routes: [Route] = []
+    var routes: [PendingRoute] = []
+    var parameterTypes: [ParameterType] = []
+    var interceptors: [PendingInterceptor] = []
+    var fallbacks: [ScreenFactory] = []
     var tasks: [StartupTask] = []
     var services: [Service] = []
     var handlers: [EventHandler] = []

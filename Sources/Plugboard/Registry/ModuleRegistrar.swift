@@ -16,14 +16,65 @@ public final class ModuleRegistrar {
     /// Registers a route whose screen `factory` builds.
     ///
     /// ```swift
-    /// registrar.route("app://greeter/hello", title: "Greeting") { _ in GreetingScreen() }
+    /// registrar.route("app://circles/:id(int)", title: "Circle") { request in
+    ///     CircleScreen(id: try request.int("id"))
+    /// }
     /// ```
     /// - Parameters:
-    ///   - pattern: A URL of the form `scheme://host/path`.
+    ///   - pattern: `scheme://host/path` whose segments are literals, `:name` or `:name(type)`
+    ///     parameters, `*`, or a final `**` (see ``Router`` for matching rules and precedence).
     ///   - title: A short description for route listings.
     ///   - factory: Builds the screen when the route is opened.
     public func route(_ pattern: String, title: String? = nil, factory: @escaping ScreenFactory) {
-        contribution.routes.append(Route(pattern: pattern, title: title, owner: owner, factory: factory))
+        contribution.routes.append(.init(pattern: pattern, title: title, factory: factory))
+    }
+
+    /// Defines a parameter type that route patterns can use as `:name(type)`.
+    ///
+    /// ```swift
+    /// registrar.parameterType(ParameterType("slug") { $0.allSatisfy { $0.isLowercase || $0 == "-" } })
+    /// ```
+    /// - Parameter type: The type; its name must not be taken.
+    public func parameterType(_ type: ParameterType) {
+        contribution.parameterTypes.append(type)
+    }
+
+    /// Guards the routes matching `pattern`: `decide` may let a request proceed, redirect or reject it.
+    ///
+    /// ```swift
+    /// registrar.intercept(pattern: "app://mine/wallet") { request in
+    ///     await session.isLoggedIn ? .proceed : .redirect(to: "app://login", returningTo: request.url)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - pattern: A route pattern; requests matched by a pattern of the same shape are guarded.
+    ///   - priority: Lower runs first; equal priorities run in registration order.
+    ///   - decide: The guard; it may suspend.
+    public func intercept(
+        pattern: String,
+        priority: Int = 0,
+        decide: @escaping @Sendable (RouteRequest) async throws -> InterceptorDecision
+    ) {
+        contribution.interceptors.append(.init(scope: .pattern(pattern), priority: priority, decide: decide))
+    }
+
+    /// Guards every request whose URL starts with `prefix` (scheme and host compared without case).
+    /// - Parameters:
+    ///   - prefix: For example `app://account/`.
+    ///   - priority: Lower runs first; equal priorities run in registration order.
+    ///   - decide: The guard; it may suspend.
+    public func intercept(
+        prefix: String,
+        priority: Int = 0,
+        decide: @escaping @Sendable (RouteRequest) async throws -> InterceptorDecision
+    ) {
+        contribution.interceptors.append(.init(scope: .prefix(prefix), priority: priority, decide: decide))
+    }
+
+    /// Handles URLs that no route matches (one module per registry may do so).
+    /// - Parameter factory: Builds a screen for the unmatched request; its `pattern` is `nil`.
+    public func fallback(_ factory: @escaping ScreenFactory) {
+        contribution.fallbacks.append(factory)
     }
 
     /// Registers a startup task that runs when the application launches.

@@ -14,6 +14,12 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
     case invalidRoute(pattern: String, owner: Owner, reason: String)
     /// The startup task name cannot be used.
     case invalidTaskName(name: String, owner: Owner)
+    /// A parameter type of this name exists; `existing` is `nil` for a built-in type.
+    case duplicateParameterType(name: String, existing: Owner?, new: Owner)
+    /// Another module already handles unmatched URLs.
+    case duplicateFallback(existing: Owner, new: Owner)
+    /// The interceptor's pattern cannot be used.
+    case invalidInterceptor(pattern: String, owner: Owner, reason: String)
 
     /// A sentence naming both sides and what to do.
     public var description: String {
@@ -37,6 +43,13 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
             "route '\(pattern)' of \(owner) is invalid: \(reason)"
         case .invalidTaskName(let name, let owner):
             "startup task name '\(name)' of \(owner) is invalid: use a non-empty name without spaces"
+        case .duplicateParameterType(let name, let existing, let new):
+            "parameter type '\(name)' is \(existing.map { "defined by \($0)" } ?? "built in"); \(new) defines it "
+                + "again; choose another name"
+        case .duplicateFallback(let existing, let new):
+            "unmatched URLs are handled by \(existing); \(new) registers a second fallback; keep one"
+        case .invalidInterceptor(let pattern, let owner, let reason):
+            "the interceptor of \(owner) for '\(pattern)' is invalid: \(reason)"
         }
     }
 }

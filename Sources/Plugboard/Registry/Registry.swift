@@ -8,7 +8,7 @@ internal import Synchronization
 /// ```swift
 /// let registry = Registry()
 /// try registry.register([GreeterModule.self], image: "tests")
-/// let screen = try registry.screen(for: "app://greeter/hello")
+/// let screen = try await registry.screen(for: "app://greeter/hello")
 /// print(screen.render())
 /// ```
 public final class Registry: Sendable {
@@ -61,31 +61,18 @@ public final class Registry: Sendable {
     }
 
     private func commit(_ contributions: [Contribution], plugin: LoadedPlugin?) throws(RegistrationError) {
-        try writer.withLock { _ throws(RegistrationError) in
-            let next = try snapshot.adding(contributions, plugin: plugin).get()
-            current.withLock { $0 = next }
+        try update { snapshot throws(RegistrationError) in
+            snapshot = try snapshot.adding(contributions, plugin: plugin).get()
         }
     }
 
-    /// Builds the screen of the route registered for `url`.
-    ///
-    /// - Parameter url: The URL to open; it must equal a registered pattern.
-    /// - Returns: A new screen from the owning module's factory.
-    /// - Throws: ``LookupError/routeNotFound(url:suggestions:)`` with the nearest patterns, or
-    ///   ``LookupError/screenFailed(url:owner:reason:)``.
-    /// - Complexity: O(1) on average.
-    public func screen(for url: String) throws(LookupError) -> any Screen {
-        let snapshot = snapshot
-        guard let route = snapshot.routesByPattern[url] else {
-            throw .routeNotFound(
-                url: url,
-                suggestions: NearestNames.nearest(to: url, in: Array(snapshot.routesByPattern.keys))
-            )
-        }
-        do {
-            return try route.factory(RouteRequest(url: url))
-        } catch {
-            throw .screenFailed(url: url, owner: route.owner, reason: String(describing: error))
+    /// Builds the next snapshot from the current one outside the readers' lock, then publishes it.
+    /// Writers are serialized; readers wait only for the final swap.
+    func update<Failure: Error>(_ change: (inout RegistrySnapshot) throws(Failure) -> Void) throws(Failure) {
+        try writer.withLock { _ throws(Failure) in
+            var next = snapshot
+            try change(&next)
+            current.withLock { $0 = next }
         }
     }
 

@@ -1,3 +1,5 @@
+public import PlugboardRouting
+
 /// An immutable view of everything registered at one moment.
 ///
 /// Lookups read a snapshot and never wait for a registration in progress; each accepted
@@ -13,14 +15,27 @@ public struct RegistrySnapshot: Sendable {
     public private(set) var handlers: [EventHandler] = []
     /// Shutdown work, in registration order.
     public private(set) var shutdowns: [ShutdownHandler] = []
-    private(set) var routesByPattern: [String: Route] = [:]
+    /// Route guards, in the order they run: ascending priority, then registration order.
+    public private(set) var interceptors: [Interceptor] = []
+    /// The router holding every route.
+    public private(set) var router = Router<Route>()
+    /// The handler of unmatched URLs and its owner, if a module registered one.
+    public private(set) var fallback: (owner: Owner, factory: ScreenFactory)?
+    /// Modules switched off at runtime: their routes answer "disabled" and their tasks do not run.
+    public internal(set) var disabledModules: Set<String> = []
     private(set) var servicesByKey: [ObjectIdentifier: Service] = [:]
     private var moduleOwners: [String: Owner] = [:]
     private var taskOwners: [String: Owner] = [:]
+    private var typeOwners: [String: Owner] = [:]
 
     /// Registered routes, sorted by pattern.
     public var routes: [Route] {
-        routesByPattern.values.sorted { $0.pattern < $1.pattern }
+        router.entries.map(\.route).sorted { $0.pattern.description < $1.pattern.description }
+    }
+
+    /// Whether the module named `module` is disabled.
+    public func isDisabled(_ module: String) -> Bool {
+        disabledModules.contains(module)
     }
 
     /// Provided services, sorted by type name.
@@ -40,12 +55,31 @@ public struct RegistrySnapshot: Sendable {
                 .duplicatePlugin(name: plugin.manifest.name, existingFile: existing.path, newFile: plugin.path)
             )
         }
+        // Parameter types first, so any module's routes may use a type another module defines.
+        for contribution in contributions {
+            problems += next.defineTypes(of: contribution)
+        }
         for contribution in contributions {
             problems += next.insert(contribution)
         }
         guard problems.isEmpty else { return .failure(.rejected(problems)) }
         if let plugin { next.plugins.append(plugin) }
+        next.interceptors.sort { $0.priority < $1.priority }
         return .success(next)
+    }
+
+    private mutating func defineTypes(of contribution: Contribution) -> [RegistrationProblem] {
+        var problems: [RegistrationProblem] = []
+        let owner = contribution.module.owner
+        for type in contribution.parameterTypes {
+            do {
+                try router.define(type)
+                typeOwners[type.name] = owner
+            } catch {
+                problems.append(.duplicateParameterType(name: type.name, existing: typeOwners[type.name], new: owner))
+            }
+        }
+        return problems
     }
 
     private mutating func insert(_ contribution: Contribution) -> [RegistrationProblem] {
@@ -58,12 +92,29 @@ public struct RegistrySnapshot: Sendable {
             modules.append(contribution.module)
         }
         for route in contribution.routes {
-            if let reason = RoutePatternCheck.problem(in: route.pattern) {
-                problems.append(.invalidRoute(pattern: route.pattern, owner: route.owner, reason: reason))
-            } else if let existing = routesByPattern[route.pattern] {
-                problems.append(.duplicateRoute(pattern: route.pattern, existing: existing.owner, new: route.owner))
+            problems += insert(route, owner: owner)
+        }
+        for pending in contribution.interceptors {
+            let scope: InterceptorScope
+            switch pending.scope {
+            case .prefix(let prefix):
+                scope = .prefix(prefix)
+            case .pattern(let text):
+                do {
+                    scope = .pattern(try RoutePattern(text))
+                } catch {
+                    problems.append(.invalidInterceptor(pattern: text, owner: owner, reason: error.reason))
+                    continue
+                }
+            }
+            interceptors.append(
+                Interceptor(scope: scope, priority: pending.priority, owner: owner, decide: pending.decide))
+        }
+        for factory in contribution.fallbacks {
+            if let existing = fallback {
+                problems.append(.duplicateFallback(existing: existing.owner, new: owner))
             } else {
-                routesByPattern[route.pattern] = route
+                fallback = (owner, factory)
             }
         }
         for task in contribution.tasks {
@@ -88,5 +139,33 @@ public struct RegistrySnapshot: Sendable {
             }
         }
         return problems
+    }
+
+    private mutating func insert(_ route: Contribution.PendingRoute, owner: Owner) -> [RegistrationProblem] {
+        let pattern: RoutePattern
+        do {
+            pattern = try RoutePattern(route.pattern)
+        } catch {
+            return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.reason)]
+        }
+        do {
+            try router.add(pattern, Route(pattern: pattern, title: route.title, owner: owner, factory: route.factory))
+            return []
+        } catch {
+            switch error {
+            case .conflict(_, let existing):
+                let existingOwner = router.entry(for: existing)?.route.owner ?? owner
+                return [.duplicateRoute(pattern: route.pattern, existing: existingOwner, new: owner)]
+            case .unknownType(let type, _, let known):
+                return [
+                    .invalidRoute(
+                        pattern: route.pattern, owner: owner,
+                        reason: "unknown parameter type '\(type)'; known types: \(known.joined(separator: ", "))"
+                    )
+                ]
+            case .duplicateType:
+                return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.description)]
+            }
+        }
     }
 }

@@ -63,7 +63,8 @@ public actor Application {
                 await onFirstScreen()
             }
             let run = PhaseRun(
-                graph: graph, phase: phase, earlier: records, stoppedBy: failure, origin: origin, progress: progress
+                graph: graph, phase: phase, earlier: records, stoppedBy: failure, disabled: snapshot.disabledModules,
+                origin: origin, progress: progress
             )
             let result = await run.run()
             records = result.records

@@ -19,6 +19,7 @@ final class PhaseRun: Sendable {
         var blocked: [String?]
         var records: [Record?]
         var stopped: LaunchReport.Failure?
+        let disabled: Set<String>
         var unresolved: Int
         var workers: [Task<Void, Never>] = []
         var completion: CheckedContinuation<Void, Never>?
@@ -37,6 +38,7 @@ final class PhaseRun: Sendable {
         phase: StartupPhase,
         earlier: [Record?],
         stoppedBy failure: LaunchReport.Failure?,
+        disabled: Set<String>,
         origin: ContinuousClock.Instant,
         progress: (@Sendable (LaunchReport.Entry) -> Void)?
     ) {
@@ -58,7 +60,10 @@ final class PhaseRun: Sendable {
             }
         }
         state = Mutex(
-            State(pending: pending, blocked: blocked, records: earlier, stopped: failure, unresolved: members.count)
+            State(
+                pending: pending, blocked: blocked, records: earlier, stopped: failure, disabled: disabled,
+                unresolved: members.count
+            )
         )
         stopped.store(failure != nil, ordering: .relaxed)
     }
@@ -195,6 +200,8 @@ final class PhaseRun: Sendable {
         let reason: String
         if let failure = state.stopped {
             reason = "the launch stopped: \(failure)"
+        } else if state.disabled.contains(graph.tasks[task].owner.module) {
+            reason = "module \(graph.tasks[task].owner.module) is disabled"
         } else if let blocked = state.blocked[task] {
             reason = blocked
         } else {

@@ -1,7 +1,13 @@
-/// Percent-decoding of URL components, done only when a component contains `%`.
-enum PercentDecoding {
+/// Percent-encoding and decoding of URL components as the router applies them.
+///
+/// ```swift
+/// RouteEncoding.encode("app://circles/42")  // app%3A%2F%2Fcircles%2F42
+/// RouteEncoding.decode("hi%20there")        // "hi there"
+/// ```
+public enum RouteEncoding {
     /// `text` decoded, or `nil` when an escape is malformed or the bytes are not UTF-8.
-    static func decode(_ text: Substring) -> String? {
+    /// Text without `%` is returned as is, without decoding work.
+    public static func decode(_ text: Substring) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -19,8 +25,8 @@ enum PercentDecoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    /// `text` with every byte outside the unreserved set percent-encoded (for building URLs).
-    static func encode(_ text: String) -> String {
+    /// `text` with every byte outside RFC 3986's unreserved set percent-encoded.
+    public static func encode(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             if isUnreserved(byte) {

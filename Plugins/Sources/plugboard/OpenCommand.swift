@@ -1,0 +1,37 @@
+import Plugboard
+
+/// `plugboard open URL`: launch, resolve one URL through the router and print its screen.
+enum OpenCommand {
+    static let help = """
+        USAGE: plugboard open URL [--plugins DIR]...
+
+        Loads the bundled plugins (or the plugins in each DIR), launches them, resolves URL
+        through the router and its interceptors, and prints the screen. An unknown URL is an
+        error that names the nearest registered routes.
+
+        OPTIONS:
+          --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          -h, --help      Show this help.
+        """
+
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        guard let url = arguments.first, !url.hasPrefix("-") else { throw HostError.usage("open needs a URL") }
+        let options = try Options(Array(arguments.dropFirst()), valued: ["--plugins"])
+        let failures = try Terminal.toStandardError { try PluginLoading.load(directories: options.all("--plugins")) }
+        let app = Application(registry: .shared)
+        let report = try await app.launch()
+        guard report.succeeded else {
+            LaunchListing.print(report)
+            throw HostError.launchFailed
+        }
+        do {
+            let resolved = try await Registry.shared.resolve(url)
+            for redirect in resolved.redirects { Terminal.line("→ redirected to \(redirect)") }
+            ScreenListing.print(try resolved.makeScreen())
+        } catch {
+            throw HostError.lookup(error)
+        }
+        await app.terminate()
+        return failures > 0 ? 1 : 0
+    }
+}

@@ -1,0 +1,30 @@
+import Plugboard
+
+/// `plugboard routes`: every route with its owner, parameters and title.
+enum RoutesCommand {
+    static let help = """
+        USAGE: plugboard routes [--plugins DIR]...
+
+        Loads the bundled plugins (or the plugins in each DIR) and lists every route: its
+        pattern, parameters, title, and the module and file that own it.
+
+        OPTIONS:
+          --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          -h, --help      Show this help.
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Options(arguments, valued: ["--plugins"])
+        let failures = try Terminal.toStandardError { try PluginLoading.load(directories: options.all("--plugins")) }
+        let routes = Registry.shared.snapshot.routes
+        for route in routes {
+            let parameters = route.pattern.parameterNames
+            Terminal.line(route.pattern.description)
+            if let title = route.title { Terminal.line("  title       \(title)") }
+            if !parameters.isEmpty { Terminal.line("  parameters  \(parameters.joined(separator: ", "))") }
+            Terminal.line("  owner       \(route.owner.module)  (\(route.owner.image))")
+        }
+        if routes.isEmpty { Terminal.line("(no routes)") }
+        return failures > 0 ? 1 : 0
+    }
+}

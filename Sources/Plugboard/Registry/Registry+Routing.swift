@@ -1,0 +1,167 @@
+public import PlugboardRouting
+
+/// A request that passed every interceptor, and the route (or fallback) that will serve it.
+public struct ResolvedRoute: Sendable {
+    /// The request, after any redirects.
+    public let request: RouteRequest
+    /// The route that matched, or `nil` when the fallback serves an unmatched URL.
+    public let route: Route?
+    /// The module whose factory builds the screen.
+    public let owner: Owner
+    /// The URLs interceptors redirected through, first to last (empty without a redirect).
+    public let redirects: [String]
+    let factory: ScreenFactory
+
+    /// Builds the screen.
+    /// - Throws: ``LookupError/screenFailed(url:owner:reason:)``.
+    public func makeScreen() throws(LookupError) -> any Screen {
+        do {
+            return try factory(request)
+        } catch {
+            throw .screenFailed(url: request.url, owner: owner, reason: String(describing: error))
+        }
+    }
+}
+
+extension InterceptorDecision {
+    /// Redirects to `destination`, adding `next=<original>` so the destination can send the
+    /// user on afterwards (e.g. a login screen returning to the page that required it).
+    /// - Parameters:
+    ///   - destination: For example `app://login`.
+    ///   - original: The URL the user was going to.
+    public static func redirect(to destination: String, returningTo original: String) -> InterceptorDecision {
+        let separator = destination.contains("?") ? "&" : "?"
+        return .redirect(to: destination + separator + "next=" + RouteEncoding.encode(original))
+    }
+}
+
+extension Registry {
+    /// The longest chain of redirects a request may follow.
+    public static let redirectLimit = 8
+
+    /// Matches `url` against the routes without running interceptors.
+    /// - Complexity: O(segments of `url`), independent of the number of routes.
+    public func match(_ url: String) -> RouteMatch<Route> {
+        snapshot.router.match(url)
+    }
+
+    /// Resolves `url` to the route that will serve it, running the interceptors that cover it.
+    ///
+    /// ```swift
+    /// let resolved = try await registry.resolve("app://circles/42", context: preview)
+    /// let screen = try resolved.makeScreen()
+    /// ```
+    /// - Parameters:
+    ///   - url: The URL to open.
+    ///   - context: A typed value passed to the factory as ``RouteRequest/context``.
+    /// - Returns: The request after redirects and the route or fallback serving it.
+    /// - Throws: ``LookupError``: not found (with the nearest patterns), invalid URL, rejected,
+    ///   interceptor failure, or a redirect loop.
+    public func resolve(_ url: String, context: (any Sendable)? = nil) async throws(LookupError) -> ResolvedRoute {
+        var current = url
+        var chain = [url]
+        var context = context
+        for _ in 0...Self.redirectLimit {
+            let snapshot = snapshot
+            let request: RouteRequest
+            let route: Route?
+            let owner: Owner
+            let factory: ScreenFactory
+            switch snapshot.router.match(current) {
+            case .invalid(let error):
+                throw .invalidURL(error)
+            case .notFound:
+                guard let fallback = snapshot.fallback else {
+                    throw .routeNotFound(url: current, suggestions: Self.suggestions(for: current, in: snapshot))
+                }
+                request = RouteRequest(url: current, pattern: nil, parameters: RouteParameters(), context: context)
+                (route, owner, factory) = (nil, fallback.owner, fallback.factory)
+            case .matched(let entry, let parameters):
+                if snapshot.isDisabled(entry.route.owner.module) {
+                    throw .moduleDisabled(url: current, module: entry.route.owner.module)
+                }
+                request = RouteRequest(url: current, pattern: entry.pattern, parameters: parameters, context: context)
+                (route, owner, factory) = (entry.route, entry.route.owner, entry.route.factory)
+            }
+            guard let destination = try await Self.intercept(request, with: snapshot.interceptors) else {
+                return ResolvedRoute(
+                    request: request, route: route, owner: owner, redirects: Array(chain.dropFirst()), factory: factory
+                )
+            }
+            chain.append(destination)
+            current = destination
+            context = nil
+        }
+        throw .redirectLoop(chain: chain)
+    }
+
+    /// Resolves `url` and builds its screen.
+    /// - Parameters:
+    ///   - url: The URL to open.
+    ///   - context: A typed value for the factory.
+    /// - Returns: The screen.
+    /// - Throws: ``LookupError`` as ``resolve(_:context:)``, or the factory's failure.
+    public func screen(for url: String, context: (any Sendable)? = nil) async throws(LookupError) -> any Screen {
+        try await resolve(url, context: context).makeScreen()
+    }
+
+    /// Builds the URL of a registered pattern from parameter values.
+    ///
+    /// ```swift
+    /// let url = try registry.url(for: "app://circles/:id(int)", parameters: ["id": "42"])
+    /// ```
+    /// - Parameters:
+    ///   - pattern: A registered pattern; its parameter names may differ from the registered ones
+    ///     and are the names `parameters` uses.
+    ///   - parameters: A value for every parameter.
+    ///   - query: Query items to append.
+    /// - Returns: A URL that resolves to that route with those values.
+    /// - Throws: ``LookupError/routeNotFound(url:suggestions:)`` for an unregistered pattern, or
+    ///   ``LookupError/cannotBuildURL(_:)``.
+    public func url(
+        for pattern: String,
+        parameters: [String: String] = [:],
+        query: [(name: String, value: String)] = []
+    ) throws(LookupError) -> String {
+        let snapshot = snapshot
+        guard let parsed = try? RoutePattern(pattern), snapshot.router.entry(for: parsed) != nil else {
+            throw .routeNotFound(url: pattern, suggestions: Self.suggestions(for: pattern, in: snapshot))
+        }
+        do {
+            return try snapshot.router.url(for: parsed, parameters: parameters, query: query)
+        } catch {
+            throw .cannotBuildURL(error)
+        }
+    }
+
+    /// Runs the interceptors covering `request` in order; the first that does not proceed decides.
+    /// - Returns: The URL to redirect to, or `nil` to proceed.
+    private static func intercept(
+        _ request: RouteRequest,
+        with interceptors: [Interceptor]
+    ) async throws(LookupError) -> String? {
+        for interceptor in interceptors where interceptor.scope.covers(url: request.url, pattern: request.pattern) {
+            let decision: InterceptorDecision
+            do {
+                decision = try await interceptor.decide(request)
+            } catch {
+                throw .interceptorFailed(url: request.url, owner: interceptor.owner, reason: String(describing: error))
+            }
+            switch decision {
+            case .proceed: continue
+            case .redirect(let destination): return destination
+            case .reject(let reason): throw .rejected(url: request.url, by: interceptor.owner, reason: reason)
+            }
+        }
+        return nil
+    }
+
+    /// The registered patterns nearest to `url`, preferring those of the same scheme and host.
+    private static func suggestions(for url: String, in snapshot: RegistrySnapshot) -> [String] {
+        let patterns = snapshot.router.entries.map(\.pattern)
+        let origin = url.lowercased().split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
+            .joined(separator: "/")
+        let sameOrigin = patterns.filter { "\($0.scheme)://\($0.host)" == origin }
+        return NearestNames.nearest(to: url, in: (sameOrigin.isEmpty ? patterns : sameOrigin).map(\.description))
+    }
+}
