@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "plugboard", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
     ],
     targets: [
         .target(
@@ -22,6 +23,29 @@ let package = Package(
             name: "startup-ratios",
             dependencies: ["BenchmarkSupport", .product(name: "Plugboard", package: "plugboard")],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(name: "CMallocStats"),
+        .executableTarget(
+            name: "routing-ratios",
+            dependencies: [
+                "BenchmarkSupport",
+                "CMallocStats",
+                .product(name: "Plugboard", package: "plugboard"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "RoutingBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Plugboard", package: "plugboard"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RoutingBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
             name: "StartupBenchmarks",

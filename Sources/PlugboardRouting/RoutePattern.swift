@@ -14,6 +14,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public let host: String
     /// The path segments.
     public let segments: [PatternSegment]
+    /// The names of the captured parameters, in order (`**` for a catch-all).
+    public let parameterNames: [String]
 
     /// Parses `text`.
     /// - Parameter text: A pattern such as `app://circles/:id(int)`.
@@ -45,6 +47,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()
         self.segments = segments
+        parameterNames = segments.compactMap { segment in
+            switch segment {
+            case .parameter(let name, _): name
+            case .catchAll: "**"
+            default: nil
+            }
+        }
     }
 
     private static func segment(_ part: Substring, fail: (String) -> RoutePatternError) throws(RoutePatternError)
@@ -79,16 +88,5 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern with parameter names removed; equal shapes conflict.
     var shape: String {
         "\(scheme)://\(host)" + segments.map { "/\($0.shape)" }.joined()
-    }
-
-    /// The names of the captured parameters, in order (`**` for a catch-all).
-    public var parameterNames: [String] {
-        segments.compactMap { segment in
-            switch segment {
-            case .parameter(let name, _): name
-            case .catchAll: "**"
-            default: nil
-            }
-        }
     }
 }

@@ -25,7 +25,9 @@ struct URLParts {
                     reason: "the scheme is missing or has characters other than letters, digits, '+', '-', '.'"))
         }
         let afterColon = utf8.index(after: colon)
-        guard utf8[afterColon...].starts(with: "//".utf8) else {
+        guard afterColon != utf8.endIndex, utf8[afterColon] == UInt8(ascii: "/"),
+            utf8.index(after: afterColon) != utf8.endIndex, utf8[utf8.index(after: afterColon)] == UInt8(ascii: "/")
+        else {
             return .failure(.init(url: url, reason: "expected '//' after the scheme"))
         }
         let hostStart = utf8.index(afterColon, offsetBy: 2)
