@@ -41,6 +41,9 @@ public struct Router<Route: Sendable>: Sendable {
         table = RouteTable(types: types)
     }
 
+    /// How many patterns are routed.
+    public var count: Int { routes.count }
+
     /// Every routed pattern, in the order added.
     public var entries: [Entry] {
         zip(table.patterns, routes).map { Entry(pattern: $0, route: $1) }

@@ -89,7 +89,7 @@ final class PhaseRun: Sendable {
                 if done {
                     completion.resume()
                 } else {
-                    ready.forEach(start)
+                    start(ready)
                 }
             }
         } onCancel: {
@@ -110,9 +110,16 @@ final class PhaseRun: Sendable {
         }
     }
 
-    private func start(_ task: Int) {
-        let worker = Task { await self.work(from: task) }
-        state.withLock { $0.workers.append(worker) }
+    /// Starts a worker for each of `tasks`, registered so that a stop cancels it.
+    private func start<Tasks: Sequence<Int>>(_ tasks: Tasks) {
+        let workers = tasks.map { task in Task { await self.work(from: task) } }
+        guard !workers.isEmpty else { return }
+        // A stop that came between creating and registering the workers cancels them here.
+        let stopped = state.withLock { state in
+            state.workers += workers
+            return state.stopped != nil
+        }
+        if stopped { for worker in workers { worker.cancel() } }
     }
 
     /// Records `failure` as the reason the launch stopped and cancels every running worker.
@@ -130,16 +137,12 @@ final class PhaseRun: Sendable {
         var current = first
         var ready: [Int] = []
         var skipped: [Int] = []
-        var spawned: [Task<Void, Never>] = []
         while true {
             let record = await execute(current)
             progress?(LaunchReport.Entry(graph.tasks[current], record))
             ready.removeAll(keepingCapacity: true)
             skipped.removeAll(keepingCapacity: true)
-            let (failure, cancelSpawned) = state.withLock { state -> (LaunchReport.Failure?, Bool) in
-                // Workers started in the previous round are registered here, in the lock this
-                // round takes anyway; if the launch stopped meanwhile they are cancelled below.
-                state.workers += spawned
+            let failure = state.withLock { state -> LaunchReport.Failure? in
                 var failure: LaunchReport.Failure?
                 if !record.outcome.isSuccess, graph.tasks[current].isRequired, state.stopped == nil {
                     let task = graph.tasks[current]
@@ -153,14 +156,12 @@ final class PhaseRun: Sendable {
                     state.completion = nil
                     completion.resume()
                 }
-                return (failure, state.stopped != nil)
+                return failure
             }
-            if cancelSpawned { for worker in spawned { worker.cancel() } }
-            spawned.removeAll(keepingCapacity: true)
             if let failure { stop(failure) }
             if !skipped.isEmpty { report(skipped) }
             guard let next = ready.first else { return }
-            for extra in ready.dropFirst() { spawned.append(Task { await self.work(from: extra) }) }
+            start(ready.dropFirst())
             current = next
         }
     }
