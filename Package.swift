@@ -11,8 +11,11 @@ let package = Package(
         .target(name: "CPlugboard"),
         // URL patterns and the route trie; knows nothing of modules or plugins.
         .target(name: "PlugboardRouting"),
-        .target(name: "Plugboard", dependencies: ["CPlugboard", "PlugboardRouting"]),
+        // Signals, properties and commands for view models; knows nothing of modules or plugins.
+        .target(name: "PlugboardReactive"),
+        .target(name: "Plugboard", dependencies: ["CPlugboard", "PlugboardRouting", "PlugboardReactive"]),
         .testTarget(name: "PlugboardRoutingTests", dependencies: ["PlugboardRouting"]),
+        .testTarget(name: "PlugboardReactiveTests", dependencies: ["PlugboardReactive"]),
         .testTarget(name: "PlugboardTests", dependencies: ["Plugboard"]),
     ]
 )

@@ -1,2 +1,3 @@
-// Module authors write `import Plugboard` only: the routing vocabulary comes with it.
+@_exported public import PlugboardReactive
+// Module authors write `import Plugboard` only: the routing and reactive vocabulary come with it.
 @_exported public import PlugboardRouting

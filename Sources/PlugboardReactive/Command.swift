@@ -1,0 +1,124 @@
+internal import Synchronization
+
+/// Async work a user triggers — a `RACCommand`: loading a page, logging in.
+///
+/// ```swift
+/// let login = Command(enabledIf: canLogIn) { (credentials: Credentials) in
+///     try await session.logIn(credentials)
+/// }
+/// login.isExecuting.observe { spinner.isVisible = $0 }
+/// login.errors.observe { message.value = "\($0)" }
+/// await login.execute(Credentials(account: "ann", password: "secret"))
+/// ```
+///
+/// **Overlapping executions:** with ``Policy/latestWins`` (the default, like `switchToLatest`)
+/// a new execution cancels the one running, whose result is then dropped; with
+/// ``Policy/ignoreWhileExecuting`` a new execution is refused while one runs, and ``isEnabled``
+/// is `false` meanwhile.
+public final class Command<Input: Sendable, Output: Sendable>: Sendable {
+    /// What to do with an execution that starts while another runs.
+    public enum Policy: Sendable {
+        /// Cancel the running execution and drop its result.
+        case latestWins
+        /// Refuse the new execution.
+        case ignoreWhileExecuting
+    }
+
+    /// Why an execution produced no value.
+    public enum Failure: Error, Sendable {
+        /// The command was not enabled.
+        case disabled
+        /// A newer execution, or ``cancel()``, cancelled this one.
+        case cancelled
+        /// The work threw this error (also sent on ``errors``).
+        case failed(any Error)
+    }
+
+    private struct State {
+        var running: Task<Output, any Error>?
+        var generation = 0
+    }
+
+    private let work: @Sendable (Input) async throws -> Output
+    private let policy: Policy
+    private let state = Mutex(State())
+    private let executing = MutableProperty(false)
+    private let enabledIf: Property<Bool>
+
+    /// Whether an execution is running.
+    public var isExecuting: Property<Bool> { executing.readOnly }
+    /// Whether ``execute(_:)`` would run now.
+    public let isEnabled: Property<Bool>
+    /// The value of each execution that completes.
+    public let values = Signal<Output>()
+    /// The error of each execution that fails (cancellations are not errors).
+    public let errors = Signal<any Error>()
+
+    /// Creates a command.
+    /// - Parameters:
+    ///   - enabledIf: When the command may run; always by default.
+    ///   - policy: What an overlapping execution does; ``Policy/latestWins`` by default.
+    ///   - work: The async work.
+    public init(
+        enabledIf: Property<Bool> = .constant(true),
+        policy: Policy = .latestWins,
+        _ work: @escaping @Sendable (Input) async throws -> Output
+    ) {
+        self.work = work
+        self.policy = policy
+        self.enabledIf = enabledIf
+        isEnabled =
+            switch policy {
+            case .latestWins: enabledIf
+            case .ignoreWhileExecuting: enabledIf.combineLatest(with: executing.readOnly).map { $0 && !$1 }
+            }
+    }
+
+    /// Runs the work with `input` and waits for it.
+    /// - Returns: The value, or why there is none; values and errors are also sent on
+    ///   ``values`` and ``errors``.
+    @discardableResult
+    public func execute(_ input: Input) async -> Result<Output, Failure> {
+        guard isEnabled.value else { return .failure(.disabled) }
+        let work = work
+        let started: (Task<Output, any Error>, Int)? = state.withLock { state in
+            if policy == .ignoreWhileExecuting, state.running != nil { return nil }
+            state.running?.cancel()
+            state.generation += 1
+            let task = Task { try await work(input) }
+            state.running = task
+            return (task, state.generation)
+        }
+        guard let (task, generation) = started else { return .failure(.disabled) }
+        executing.value = true
+        let result = await withTaskCancellationHandler {
+            await task.result
+        } onCancel: {
+            task.cancel()
+        }
+        let isLatest = state.withLock { state in
+            guard state.generation == generation else { return false }
+            state.running = nil
+            return true
+        }
+        guard isLatest else { return .failure(.cancelled) }
+        executing.value = false
+        switch result {
+        case .success(let value):
+            values.send(value)
+            return .success(value)
+        case .failure(let error) where error is CancellationError:
+            return .failure(.cancelled)
+        case .failure(let error):
+            errors.send(error)
+            return .failure(.failed(error))
+        }
+    }
+
+    /// Cancels the running execution, if any.
+    public func cancel() {
+        state.withLock { $0.running }?.cancel()
+    }
+}
+
+extension Command.Policy: Equatable {}

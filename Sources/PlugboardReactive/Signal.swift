@@ -1,0 +1,132 @@
+internal import Synchronization
+
+/// A hot, multicast stream of values — the Plugboard counterpart of a `RACSubject`.
+///
+/// ```swift
+/// let taps = Signal<Int>()
+/// let subscription = taps.observe { row in print("tapped", row) }
+/// taps.send(3)      // tapped 3
+/// taps.finish()     // completion is final, and replayed to later observers
+/// ```
+///
+/// Observers are called on the thread that sends, in subscription order, never while the
+/// signal's lock is held, so an observer may send, observe or cancel from inside its handler.
+/// Sending to no or one observer allocates nothing.
+public final class Signal<Value: Sendable>: Sendable {
+    private struct State: Sendable {
+        var observers = ObserverList<Value>.empty
+        var finishers: [(id: UInt64, finish: @Sendable () -> Void)] = []
+        var finished = false
+        var nextID: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+    private let upstream = Mutex<[Subscription]>([])
+
+    /// Creates a signal with no observers.
+    public init() {}
+
+    /// Delivers `value` to every current observer; does nothing after ``finish()``.
+    public func send(_ value: Value) {
+        let observers = state.withLock { $0.finished ? .empty : $0.observers }
+        observers.deliver(value)
+    }
+
+    /// Ends the signal: observers are told once, later values are ignored, and later observers
+    /// are told at once.
+    public func finish() {
+        let finishers = state.withLock { state -> [(id: UInt64, finish: @Sendable () -> Void)] in
+            guard !state.finished else { return [] }
+            state.finished = true
+            state.observers = .empty
+            defer { state.finishers = [] }
+            return state.finishers
+        }
+        for finisher in finishers { finisher.finish() }
+    }
+
+    /// Whether ``finish()`` was called.
+    public var isFinished: Bool {
+        state.withLock { $0.finished }
+    }
+
+    /// How many observers are live (for leak checks and tests).
+    public var observerCount: Int {
+        state.withLock { $0.observers.count }
+    }
+
+    /// Observes values.
+    ///
+    /// - Parameter onValue: Called with each value.
+    /// - Returns: The subscription; cancel it, or store it in a ``SubscriptionBag``.
+    @discardableResult
+    public func observe(_ onValue: @escaping @Sendable (Value) -> Void) -> Subscription {
+        observe(onValue: onValue, onFinish: nil)
+    }
+
+    /// Observes values and the finish.
+    ///
+    /// - Parameters:
+    ///   - onValue: Called with each value.
+    ///   - onFinish: Called once when the signal finishes (at once if it already has).
+    /// - Returns: The subscription; cancel it, or store it in a ``SubscriptionBag``.
+    @discardableResult
+    public func observe(
+        onValue: @escaping @Sendable (Value) -> Void,
+        onFinish: (@Sendable () -> Void)?
+    ) -> Subscription {
+        let id: UInt64? = state.withLock { state in
+            guard !state.finished else { return nil }
+            let id = state.nextID
+            state.nextID += 1
+            state.observers.insert((id, onValue))
+            if let onFinish { state.finishers.append((id, onFinish)) }
+            return id
+        }
+        guard let id else {
+            onFinish?()
+            let finished = Subscription {}
+            finished.cancel()
+            return finished
+        }
+        return Subscription { [weak self] in
+            self?.state.withLock { state in
+                state.observers.remove(id: id)
+                state.finishers.removeAll { $0.id == id }
+            }
+        }
+    }
+
+    /// Observes values while `owner` is alive: once it is released the subscription ends by
+    /// itself at the next value (ReactiveCocoa's `takeUntil: rac_willDeallocSignal`).
+    ///
+    /// ```swift
+    /// viewModel.title.observe(while: screen) { screen, title in screen.titleLabel = title }
+    /// ```
+    @discardableResult
+    public func observe<Owner: AnyObject & Sendable>(
+        while owner: Owner,
+        _ onValue: @escaping @Sendable (Owner, Value) -> Void
+    ) -> Subscription {
+        let own = Mutex<Subscription?>(nil)
+        let subscription = observe { [weak owner] value in
+            guard let owner else {
+                own.withLock { $0 }?.cancel()
+                return
+            }
+            onValue(owner, value)
+        }
+        own.withLock { $0 = subscription }
+        return subscription
+    }
+
+    /// Keeps `subscription` (to an upstream signal) alive as long as this signal, and cancels it
+    /// when this signal is released: how derived signals hold on to their sources.
+    func retain(_ subscription: Subscription) {
+        upstream.withLock { $0.append(subscription) }
+    }
+
+    deinit {
+        for subscription in upstream.withLock({ $0 }) { subscription.cancel() }
+    }
+}

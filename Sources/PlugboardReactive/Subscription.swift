@@ -1,0 +1,56 @@
+internal import Synchronization
+
+/// A live subscription to a ``Signal``; ``cancel()`` ends it. Releasing the subscription does not
+/// end it: keep it in a ``SubscriptionBag`` that its owner holds, or observe with an owner.
+public final class Subscription: Sendable {
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Mutex(onCancel)
+    }
+
+    /// Ends the subscription; later calls do nothing.
+    public func cancel() {
+        onCancel.withLock { $0.take() }?()
+    }
+
+    /// Whether ``cancel()`` was called or the signal finished.
+    public var isCancelled: Bool {
+        onCancel.withLock { $0 == nil }
+    }
+
+    /// Adds the subscription to `bag`, which cancels it when the bag is released.
+    public func store(in bag: SubscriptionBag) {
+        bag.add(self)
+    }
+}
+
+/// Holds subscriptions and cancels them all when it is released — the way a view model ends its
+/// subscriptions when it goes away (ReactiveCocoa's `takeUntil: rac_willDeallocSignal`).
+public final class SubscriptionBag: Sendable {
+    private let subscriptions = Mutex<[Subscription]>([])
+
+    /// Creates an empty bag.
+    public init() {}
+
+    /// Adds `subscription`.
+    public func add(_ subscription: Subscription) {
+        subscriptions.withLock { $0.append(subscription) }
+    }
+
+    /// Cancels every subscription now.
+    public func cancelAll() {
+        for subscription in subscriptions.withLock({ $0.take() }) { subscription.cancel() }
+    }
+
+    deinit {
+        cancelAll()
+    }
+}
+
+extension Array {
+    fileprivate mutating func take() -> [Element] {
+        defer { self = [] }
+        return self
+    }
+}
