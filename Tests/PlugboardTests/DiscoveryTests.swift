@@ -8,7 +8,7 @@ struct DiscoveryTests {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
     }
 
-    @Test func linkedModulesAreFoundAndRegisteredWithTheirImage() async throws {
+    @Test @MainActor func linkedModulesAreFoundAndRegisteredWithTheirImage() async throws {
         let registry = Registry()
         let linked = registry.registerLinkedModules()
         #expect(linked.failures.isEmpty, "\(linked.failures)")

@@ -24,7 +24,7 @@ struct RegistryTests {
         #expect(registry.snapshot.modules.map(\.name) == ["fixtures.beta"])
     }
 
-    @Test func screenForRegisteredRouteComesFromItsFactory() async throws {
+    @Test @MainActor func screenForRegisteredRouteComesFromItsFactory() async throws {
         let registry = Registry()
         try registry.register([AlphaModule.self], image: "host")
         let screen = try await registry.screen(for: "app://alpha/home")
@@ -32,10 +32,10 @@ struct RegistryTests {
         #expect(screen.render() == "alpha home")
     }
 
-    @Test func unknownRouteSuggestsTheNearestPatterns() async throws {
+    @Test @MainActor func unknownRouteSuggestsTheNearestPatterns() async throws {
         let registry = Registry()
         try registry.register([AlphaModule.self, BetaModule.self], image: "host")
-        let error = await #expect(throws: LookupError.self) { try await registry.screen(for: "app://alpha/hom") }
+        let error = await #expect(throws: LookupError.self) { _ = try await registry.screen(for: "app://alpha/hom") }
         guard case .routeNotFound(let url, let suggestions) = error else {
             Issue.record("unexpected \(String(describing: error))")
             return
@@ -45,7 +45,7 @@ struct RegistryTests {
         #expect(error?.description.contains("did you mean 'app://alpha/home'") == true)
     }
 
-    @Test func aFactoryThatThrowsIsReportedWithTheRouteOwner() async throws {
+    @Test @MainActor func aFactoryThatThrowsIsReportedWithTheRouteOwner() async throws {
         final class FailingModule: Module {
             func register(with registrar: ModuleRegistrar) throws {
                 registrar.route("app://failing/page") { _ in throw FixtureFailure() }
@@ -53,7 +53,7 @@ struct RegistryTests {
         }
         let registry = Registry()
         try registry.register([FailingModule.self], image: "host")
-        let error = await #expect(throws: LookupError.self) { try await registry.screen(for: "app://failing/page") }
+        let error = await #expect(throws: LookupError.self) { _ = try await registry.screen(for: "app://failing/page") }
         #expect(error?.description.contains("app://failing/page") == true)
         #expect(error?.description.contains(FailingModule.name) == true)
         #expect(error?.description.contains("the beta fixture refused to register") == true)

@@ -14,7 +14,7 @@ struct RoutingTests {
         func render() -> String { body }
     }
 
-    @Test func aRouteFactoryReceivesDecodedParametersAndContext() async throws {
+    @Test @MainActor func aRouteFactoryReceivesDecodedParametersAndContext() async throws {
         let registry = try scriptedRegistry(a: { registrar in
             registrar.route("app://circles/:id(int)", title: "Circle") { request in
                 PageScreen(
@@ -44,13 +44,13 @@ struct RoutingTests {
         #expect(problems == [.duplicateRoute(pattern: "app://circles/:circle(int)", existing: ownerA, new: ownerB)])
     }
 
-    @Test func aModuleCanDefineAParameterTypeThatAnotherModuleUses() async throws {
+    @Test @MainActor func aModuleCanDefineAParameterTypeThatAnotherModuleUses() async throws {
         let registry = try scriptedRegistry(
             a: { $0.route("app://tags/:tag(slug)") { request in PageScreen(try request.string("tag")) } },
             b: { $0.parameterType(ParameterType("slug") { $0.allSatisfy { $0.isLowercase || $0 == "-" } }) }
         )
         #expect(try await registry.screen(for: "app://tags/swift-on-linux").title == "swift-on-linux")
-        await #expect(throws: LookupError.self) { try await registry.screen(for: "app://tags/Swift") }
+        await #expect(throws: LookupError.self) { _ = try await registry.screen(for: "app://tags/Swift") }
     }
 
     @Test func aParameterTypeNameIsOwnedOnce() {
@@ -75,7 +75,7 @@ struct RoutingTests {
         )
     }
 
-    @Test func anInterceptorRedirectsToLoginCarryingTheOriginalURL() async throws {
+    @Test @MainActor func anInterceptorRedirectsToLoginCarryingTheOriginalURL() async throws {
         let registry = try scriptedRegistry(
             a: { registrar in
                 registrar.route("app://mine/wallet") { _ in PageScreen("Wallet") }
@@ -94,7 +94,7 @@ struct RoutingTests {
         #expect(try resolved.makeScreen().render() == "app://mine/wallet?from=tab")
     }
 
-    @Test func interceptorsRunByPriorityThenRegistrationOrderAndARejectionStops() async throws {
+    @Test @MainActor func interceptorsRunByPriorityThenRegistrationOrderAndARejectionStops() async throws {
         let journal = Journal()
         let registry = try scriptedRegistry(
             a: { registrar in
@@ -127,7 +127,7 @@ struct RoutingTests {
         )
     }
 
-    @Test func anInterceptorThatThrowsIsReportedWithItsOwner() async throws {
+    @Test @MainActor func anInterceptorThatThrowsIsReportedWithItsOwner() async throws {
         let registry = try scriptedRegistry(a: { registrar in
             registrar.route("app://x") { _ in PageScreen("x") }
             registrar.intercept(pattern: "app://x") { _ in throw ScriptedFailure(message: "session store offline") }
@@ -141,7 +141,7 @@ struct RoutingTests {
         #expect(reason == "session store offline")
     }
 
-    @Test func aRedirectLoopIsCutAndReportedWithItsChain() async throws {
+    @Test @MainActor func aRedirectLoopIsCutAndReportedWithItsChain() async throws {
         let registry = try scriptedRegistry(a: { registrar in
             registrar.route("app://ping") { _ in PageScreen("ping") }
             registrar.route("app://pong") { _ in PageScreen("pong") }
@@ -157,7 +157,7 @@ struct RoutingTests {
         #expect(chain.prefix(3) == ["app://ping", "app://pong", "app://ping"])
     }
 
-    @Test func aFallbackServesUnmatchedURLsAndOnlyOneIsAllowed() async throws {
+    @Test @MainActor func aFallbackServesUnmatchedURLsAndOnlyOneIsAllowed() async throws {
         let registry = try scriptedRegistry(a: { registrar in
             registrar.fallback { request in PageScreen("Not found", request.url) }
         })
@@ -169,7 +169,7 @@ struct RoutingTests {
         }
     }
 
-    @Test func anInvalidURLIsATypedError() async throws {
+    @Test @MainActor func anInvalidURLIsATypedError() async throws {
         let registry = try scriptedRegistry(a: { $0.route("app://x") { _ in PageScreen("x") } })
         let error = await #expect(throws: LookupError.self) { try await registry.resolve("app://x/%zz") }
         guard case .invalidURL(let reason) = error else {
@@ -179,7 +179,7 @@ struct RoutingTests {
         #expect(reason.reason == "'%zz' has a malformed percent escape")
     }
 
-    @Test func urlsAreBuiltFromRegisteredPatternsAndResolveBack() async throws {
+    @Test @MainActor func urlsAreBuiltFromRegisteredPatternsAndResolveBack() async throws {
         let registry = try scriptedRegistry(a: { registrar in
             registrar.route("app://circles/:id(int)/members/:name") { request in
                 PageScreen(try request.string("name"), String(try request.int("id")))
@@ -200,7 +200,7 @@ struct RoutingTests {
         #expect(screen.render() == "9")
     }
 
-    @Test func aDisabledModulesRoutesAnswerDisabledAndItsTasksDoNotRun() async throws {
+    @Test @MainActor func aDisabledModulesRoutesAnswerDisabledAndItsTasksDoNotRun() async throws {
         let journal = Journal()
         let registry = try scriptedRegistry(
             a: { registrar in
@@ -225,7 +225,7 @@ struct RoutingTests {
         #expect(try await registry.screen(for: "app://a").title == "a")
     }
 
-    @Test func resolvingNeverSeesAHalfRegisteredPlugin() async throws {
+    @Test @MainActor func resolvingNeverSeesAHalfRegisteredPlugin() async throws {
         final class BurstModule: Module {
             @TaskLocal static var index = 0
             static var name: String { "burst.\(index)" }

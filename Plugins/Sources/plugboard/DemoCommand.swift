@@ -1,8 +1,9 @@
 import Plugboard
 
 /// `plugboard demo`: load the bundled plugins, launch them and open every route.
+@MainActor
 enum DemoCommand {
-    static let help = """
+    nonisolated static let help = """
         USAGE: plugboard demo [--plugins DIR]...
 
         Loads the bundled example plugins (or the plugins in each DIR), prints what they

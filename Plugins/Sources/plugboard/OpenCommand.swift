@@ -1,8 +1,9 @@
 import Plugboard
 
 /// `plugboard open URL`: launch, resolve one URL through the router and print its screen.
+@MainActor
 enum OpenCommand {
-    static let help = """
+    nonisolated static let help = """
         USAGE: plugboard open URL [--plugins DIR]...
 
         Loads the bundled plugins (or the plugins in each DIR), launches them, resolves URL

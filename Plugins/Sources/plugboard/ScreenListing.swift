@@ -1,6 +1,7 @@
 import Plugboard
 
 /// Prints a screen as a framed box with its title.
+@MainActor
 enum ScreenListing {
     static func print(_ screen: any Screen) {
         Terminal.line("┌─ \(screen.title)")

@@ -5,7 +5,7 @@ import Testing
 
 /// Loading the real example plugin files with `dlopen`.
 struct PluginLoadingTests {
-    @Test func theGreeterRegistersItsModuleWithOwnership() async throws {
+    @Test @MainActor func theGreeterRegistersItsModuleWithOwnership() async throws {
         let path = try BuildProducts.greeter
         let registry = Registry()
         let plugin = try PluginLoader(registry: registry).load(file: path)

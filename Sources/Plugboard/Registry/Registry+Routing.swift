@@ -14,6 +14,7 @@ public struct ResolvedRoute: Sendable {
 
     /// Builds the screen.
     /// - Throws: ``LookupError/screenFailed(url:owner:reason:)``.
+    @MainActor
     public func makeScreen() throws(LookupError) -> any Screen {
         do {
             return try factory(request)
@@ -101,6 +102,7 @@ extension Registry {
     ///   - context: A typed value for the factory.
     /// - Returns: The screen.
     /// - Throws: ``LookupError`` as ``resolve(_:context:)``, or the factory's failure.
+    @MainActor
     public func screen(for url: String, context: (any Sendable)? = nil) async throws(LookupError) -> any Screen {
         try await resolve(url, context: context).makeScreen()
     }

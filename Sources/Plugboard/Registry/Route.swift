@@ -1,7 +1,7 @@
 public import PlugboardRouting
 
-/// Builds the screen for a matched route.
-public typealias ScreenFactory = @Sendable (RouteRequest) throws -> any Screen
+/// Builds the screen for a matched route, on the main actor.
+public typealias ScreenFactory = @MainActor @Sendable (RouteRequest) throws -> any Screen
 
 /// A registered route: a URL pattern, its owner and the factory that builds its screen.
 public struct Route: Sendable {

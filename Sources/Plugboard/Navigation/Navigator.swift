@@ -1,0 +1,206 @@
+internal import Synchronization
+
+/// A headless navigation stack driven by view models' navigation requests.
+///
+/// ```swift
+/// let navigator = Navigator(registry: .shared)
+/// try await navigator.open("app://circles")
+/// try await navigator.perform("row 1")         // the view model pushes app://circles/42
+/// print(navigator.state)                        // Circles > Circle 42
+/// ```
+///
+/// The navigator keeps a stack of stacks (pushed screens, and presented modal stacks on top),
+/// resolves every URL through the registry's router and interceptors, runs each new screen's
+/// lifecycle in the articles' order, follows the requests its view model sends, keeps a history
+/// of transitions, and after a pop or dismiss checks that the screen and its view model were
+/// released, reporting a leak by type and route otherwise.
+@MainActor
+public final class Navigator {
+    private struct Entry {
+        let url: String
+        let screen: any Screen
+        let subscription: Subscription?
+    }
+
+    /// The registry whose routes the navigator opens.
+    public let registry: Registry
+    private var stacks: [[Entry]] = [[]]
+    /// Every transition, oldest first.
+    public private(set) var history: [Transition] = []
+    /// Screens and view models found alive after they were removed.
+    public private(set) var leaks: [LeakReport] = []
+    /// Navigation requests from view models that failed, oldest first.
+    public private(set) var failures: [NavigationError] = []
+    private let pending = PendingRequests()
+    private var unchecked: [(weak: WeakReference, type: String, url: String)] = []
+    private var acting = 0
+
+    /// Creates an empty navigator.
+    public init(registry: Registry = .shared) {
+        self.registry = registry
+    }
+
+    /// The stacks as plain values.
+    public var state: NavigatorState {
+        NavigatorState(
+            stacks: stacks.filter { !$0.isEmpty }.map { $0.map { .init(url: $0.url, title: $0.screen.title) } })
+    }
+
+    /// The screen on top, if any.
+    public var topScreen: (any Screen)? {
+        stacks.last(where: { !$0.isEmpty })?.last?.screen
+    }
+
+    /// Opens `url` by pushing its screen on the current stack.
+    /// - Throws: ``NavigationError/lookup(_:)`` when the URL cannot be opened; nothing changes then.
+    public func open(_ url: String, context: (any Sendable)? = nil) async throws(NavigationError) {
+        try await show(.push(url, context: context))
+    }
+
+    /// Takes the action `id` of the top screen, then waits until the navigation it caused is done.
+    /// - Parameters:
+    ///   - id: The action's identifier, e.g. `row 1` or `login`.
+    ///   - text: Typed text, for an action that takes it.
+    /// - Throws: ``NavigationError`` for an unknown or disabled action, or no screen.
+    public func perform(_ id: String, text: String? = nil) async throws(NavigationError) {
+        acting += 1
+        defer { acting -= 1 }
+        try await run(id, text: text)
+        // The action, and the screen it belonged to, are released now; look for leaks after the
+        // navigation it caused is done.
+        await settle()
+        await checkForLeaks()
+    }
+
+    private func run(_ id: String, text: String?) async throws(NavigationError) {
+        guard let screen = topScreen else { throw .noScreen }
+        let actions = screen.actions
+        guard let action = actions.first(where: { $0.id == id }) else {
+            throw .unknownAction(id, available: actions.map(\.id))
+        }
+        guard action.isEnabled else { throw .disabledAction(id) }
+        await action.perform(text)
+    }
+
+    /// Pops the top screen of the current stack.
+    public func pop() async throws(NavigationError) {
+        try await show(.pop)
+    }
+
+    /// Waits until every navigation request sent so far has been followed.
+    public func settle() async {
+        while pending.count.load(ordering: .acquiring) > 0 { await Task.yield() }
+    }
+
+    /// Carries out `request`.
+    /// - Throws: ``NavigationError``; the stacks are unchanged when it throws.
+    public func show(_ request: NavigationRequest) async throws(NavigationError) {
+        try await apply(request)
+        if acting == 0 { await checkForLeaks() }
+    }
+
+    private func apply(_ request: NavigationRequest) async throws(NavigationError) {
+        switch request {
+        case .push(let url, let context):
+            let (entry, redirects) = try await makeEntry(url, context: context)
+            stacks[stacks.count - 1].append(entry)
+            history.append(Transition(kind: .push, url: entry.url, redirects: redirects))
+        case .present(let url, let context):
+            let (entry, redirects) = try await makeEntry(url, context: context)
+            stacks.append([entry])
+            history.append(Transition(kind: .present, url: entry.url, redirects: redirects))
+        case .replace(let url, let context):
+            let (entry, redirects) = try await makeEntry(url, context: context)
+            let watched = watch(stacks[stacks.count - 1].popLast().map { [$0] } ?? [])
+            stacks[stacks.count - 1].append(entry)
+            history.append(Transition(kind: .replace, url: entry.url, redirects: redirects))
+            unchecked += watched
+        case .pop:
+            guard stacks[stacks.count - 1].count > 1 || (stacks.count > 1 && !stacks[stacks.count - 1].isEmpty) else {
+                throw .nothingToRemove("pop")
+            }
+            let url = stacks[stacks.count - 1][stacks[stacks.count - 1].count - 1].url
+            let watched = watch([stacks[stacks.count - 1].removeLast()])
+            if stacks[stacks.count - 1].isEmpty && stacks.count > 1 { stacks.removeLast() }
+            history.append(Transition(kind: .pop, url: url, redirects: []))
+            unchecked += watched
+        case .popToRoot:
+            guard stacks[stacks.count - 1].count > 1 else { throw .nothingToRemove("pop") }
+            let watched = watch(stacks[stacks.count - 1][1...].reversed())
+            stacks[stacks.count - 1].removeSubrange(1...)
+            history.append(Transition(kind: .popToRoot, url: stacks[stacks.count - 1][0].url, redirects: []))
+            unchecked += watched
+        case .dismiss:
+            guard stacks.count > 1 else { throw .nothingToRemove("dismiss") }
+            let url = stacks[stacks.count - 1].first?.url ?? ""
+            let watched = watch(stacks.removeLast().reversed())
+            history.append(Transition(kind: .dismiss, url: url, redirects: []))
+            unchecked += watched
+        }
+    }
+
+    /// Resolves `url`, builds its screen and runs its lifecycle, following its view model.
+    private func makeEntry(_ url: String, context: (any Sendable)?) async throws(NavigationError) -> (Entry, [String]) {
+        let resolved: ResolvedRoute
+        let screen: any Screen
+        do {
+            resolved = try await registry.resolve(url, context: context)
+            screen = try resolved.makeScreen()
+        } catch {
+            throw .lookup(error)
+        }
+        screen.setUpNavigation()
+        screen.setUpSubviews()
+        screen.viewModel?.initialize()
+        screen.bindViewModel()
+        let subscription = screen.viewModel?.navigation.observe { [weak self, pending] request in
+            pending.count.add(1, ordering: .releasing)
+            Task { @MainActor in
+                defer { pending.count.subtract(1, ordering: .releasing) }
+                guard let self else { return }
+                do throws(NavigationError) {
+                    try await self.apply(request)
+                } catch {
+                    self.failures.append(error)
+                }
+            }
+        }
+        return (Entry(url: resolved.request.url, screen: screen, subscription: subscription), resolved.redirects)
+    }
+
+    /// Ends the removed screens' subscriptions and returns weak references to them and their view
+    /// models; the navigator holds no strong reference once the entries go.
+    private func watch(_ removed: [Entry]) -> [(weak: WeakReference, type: String, url: String)] {
+        var watched: [(weak: WeakReference, type: String, url: String)] = []
+        for entry in removed {
+            entry.subscription?.cancel()
+            watched.append((WeakReference(entry.screen), String(describing: type(of: entry.screen)), entry.url))
+            if let viewModel = entry.screen.viewModel {
+                watched.append((WeakReference(viewModel), String(describing: type(of: viewModel)), entry.url))
+            }
+        }
+        return watched
+    }
+
+    /// Reports each removed screen or view model that is still alive as a leak.
+    private func checkForLeaks() async {
+        // Let tasks the screens started finish with them before looking.
+        await Task.yield()
+        let watched = unchecked
+        unchecked = []
+        for item in watched where item.weak.object != nil {
+            leaks.append(LeakReport(type: item.type, url: item.url))
+        }
+    }
+}
+
+/// How many navigation requests were sent and not yet followed.
+private final class PendingRequests: Sendable {
+    let count = Atomic(0)
+}
+
+/// A weak reference to any object, for the leak check.
+private final class WeakReference {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}

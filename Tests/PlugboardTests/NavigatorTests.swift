@@ -1,0 +1,133 @@
+import Plugboard
+import Testing
+
+/// Whole journeys, headless, as the articles' flows run them.
+@MainActor
+struct NavigatorTests {
+    let journal = Journal()
+    let session = Session()
+
+    private func navigator() throws -> Navigator {
+        Navigator(registry: try exampleRegistry(journal: journal, session: session))
+    }
+
+    @Test func tappingARowPushesTheCirclesPageWithItsIdAndContext() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        #expect(navigator.topScreen?.render() == "1. Hiking\n2. Chess")
+        try await navigator.perform("row 1")
+        #expect(navigator.state.description == "Circles > Circle 42")
+        #expect(navigator.state.top == .init(url: "app://circles/42", title: "Circle 42"))
+        #expect(navigator.topScreen?.render() == "Hiking")
+        #expect(navigator.history.map(\.description) == ["push app://circles", "push app://circles/42"])
+    }
+
+    @Test func theLifecycleRunsInTheArticlesOrder() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        #expect(journal.all == ["navigation", "subviews", "bind"])
+    }
+
+    @Test func aGuardedRouteGoesToLoginAndReturnsAfterSuccess() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://mine")
+        try await navigator.open("app://mine/wallet")
+        #expect(navigator.state.description == "Mine > Login")
+        #expect(navigator.history.last?.redirects == ["app://login?next=app%3A%2F%2Fmine%2Fwallet"])
+        await #expect(throws: NavigationError.self) { try await navigator.perform("login") }
+        try await navigator.perform("account", text: "ann")
+        try await navigator.perform("password", text: "secret")
+        try await navigator.perform("login")
+        #expect(navigator.state.description == "Mine > Wallet")
+        #expect(navigator.leaks.isEmpty, "\(navigator.leaks)")
+    }
+
+    @Test func loginExecutingGoesTrueThenFalseAndAFailureKeepsTheTypedValues() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://login")
+        let login = try #require(navigator.topScreen as? LoginScreen)
+        #expect(login.render().contains("[Log in] (disabled)"))
+        try await navigator.perform("account", text: "ann")
+        try await navigator.perform("password", text: "oops")
+        #expect(!login.render().contains("(disabled)"))
+        try await navigator.perform("login")
+        #expect(login.model.executing.all == ["false", "true", "false"])
+        #expect(login.render() == "account: ann\npassword: ****\n[Log in]\nwrong password for ann")
+        #expect(navigator.state.description == "Login")
+    }
+
+    @Test func aCommandRunsFromAnAction() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        try await navigator.perform("refresh")
+        try await navigator.perform("refresh")
+        #expect((navigator.topScreen as? CircleListScreen)?.model.refreshes.value == 2)
+    }
+
+    @Test func presentDismissPopToRootAndReplaceKeepAStackOfStacks() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        try await navigator.perform("row 2")
+        try await navigator.show(.present("app://modal"))
+        try await navigator.show(.push("app://mine"))
+        #expect(navigator.state.description == "Circles > Circle 7 | Modal > Mine")
+        try await navigator.show(.dismiss)
+        #expect(navigator.state.description == "Circles > Circle 7")
+        try await navigator.show(.replace("app://circles/42"))
+        #expect(navigator.state.description == "Circles > Circle 42")
+        try await navigator.show(.push("app://mine"))
+        try await navigator.show(.popToRoot)
+        #expect(navigator.state.description == "Circles")
+        await #expect(throws: NavigationError.self) { try await navigator.pop() }
+        await #expect(throws: NavigationError.self) { try await navigator.show(.dismiss) }
+        #expect(navigator.leaks.isEmpty, "\(navigator.leaks)")
+        #expect(
+            navigator.history.map(\.description) == [
+                "push app://circles", "push app://circles/7", "present app://modal", "push app://mine",
+                "dismiss app://modal", "replace app://circles/42", "push app://mine", "pop to root app://circles",
+            ]
+        )
+    }
+
+    @Test func aPoppedScreenLeavesNoLiveSubscriptionAndNoLeak() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        try await navigator.show(.push("app://mine"))
+        let model = try #require(navigator.topScreen?.viewModel)
+        #expect(model.navigation.observerCount == 1)
+        try await navigator.pop()
+        #expect(model.navigation.observerCount == 0)
+    }
+
+    @Test func aLeakingViewModelIsReportedByTypeAndRoute() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        try await navigator.show(.push("app://leaky"))
+        try await navigator.pop()
+        #expect(navigator.leaks == [LeakReport(type: "PlainViewModel", url: "app://leaky")])
+        #expect(
+            navigator.leaks.first?.description
+                == "leak: PlainViewModel of app://leaky is still alive after it was removed")
+        LeakBox.kept.removeAll()
+    }
+
+    @Test func anUnknownURLFromAViewModelIsRecordedAndChangesNothing() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://mine")
+        navigator.topScreen?.viewModel?.navigation.send(.push("app://nowhere"))
+        await navigator.settle()
+        #expect(navigator.state.description == "Mine")
+        #expect(
+            navigator.failures.map(\.description) == [
+                "no route matches 'app://nowhere'; did you mean 'app://login', 'app://mine', 'app://modal'?"
+            ])
+    }
+
+    @Test func anUnknownActionListsTheAvailableOnes() async throws {
+        let navigator = try navigator()
+        await #expect(throws: NavigationError.self) { try await navigator.perform("row 1") }
+        try await navigator.open("app://circles")
+        let error = await #expect(throws: NavigationError.self) { try await navigator.perform("row 9") }
+        #expect(error?.description == "this screen has no action 'row 9'; available: row 1, row 2, refresh")
+    }
+}
