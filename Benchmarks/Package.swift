@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "plugboard", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],
     targets: [
         .target(
@@ -34,6 +35,25 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "reactive-ratios",
+            dependencies: [
+                .product(name: "Plugboard", package: "plugboard"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "ReactiveBenchmarks",
+            dependencies: [
+                .product(name: "Plugboard", package: "plugboard"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ReactiveBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
             name: "RoutingBenchmarks",

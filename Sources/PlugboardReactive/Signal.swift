@@ -28,7 +28,8 @@ public final class Signal<Value: Sendable>: Sendable {
 
     /// Delivers `value` to every current observer; does nothing after ``finish()``.
     public func send(_ value: Value) {
-        let observers = state.withLock { $0.finished ? .empty : $0.observers }
+        // `finish()` empties the list, so a finished signal delivers to no one.
+        let observers = state.withLock { $0.observers }
         observers.deliver(value)
     }
 
