@@ -67,6 +67,9 @@ public final class Signal<Value: Sendable>: Sendable {
 
     /// Observes values and the finish.
     ///
+    /// The subscription keeps this signal alive until it is cancelled, so a chain such as
+    /// `a.merge(with: b).map(f).observe(…)` lives as long as its subscription.
+    ///
     /// - Parameters:
     ///   - onValue: Called with each value.
     ///   - onFinish: Called once when the signal finishes (at once if it already has).
@@ -76,7 +79,12 @@ public final class Signal<Value: Sendable>: Sendable {
         onValue: @escaping @Sendable (Value) -> Void,
         onFinish: (@Sendable () -> Void)?
     ) -> Subscription {
-        let id: UInt64? = state.withLock { state in
+        guard let id = insert(onValue, onFinish: onFinish) else { return finishedSubscription(onFinish) }
+        return Subscription { self.remove(id) }
+    }
+
+    private func insert(_ onValue: @escaping @Sendable (Value) -> Void, onFinish: (@Sendable () -> Void)?) -> UInt64? {
+        state.withLock { state in
             guard !state.finished else { return nil }
             let id = state.nextID
             state.nextID += 1
@@ -84,18 +92,20 @@ public final class Signal<Value: Sendable>: Sendable {
             if let onFinish { state.finishers.append((id, onFinish)) }
             return id
         }
-        guard let id else {
-            onFinish?()
-            let finished = Subscription {}
-            finished.cancel()
-            return finished
+    }
+
+    private func remove(_ id: UInt64) {
+        state.withLock { state in
+            state.observers.remove(id: id)
+            state.finishers.removeAll { $0.id == id }
         }
-        return Subscription { [weak self] in
-            self?.state.withLock { state in
-                state.observers.remove(id: id)
-                state.finishers.removeAll { $0.id == id }
-            }
-        }
+    }
+
+    private func finishedSubscription(_ onFinish: (@Sendable () -> Void)?) -> Subscription {
+        onFinish?()
+        let finished = Subscription {}
+        finished.cancel()
+        return finished
     }
 
     /// Observes values while `owner` is alive: once it is released the subscription ends by
@@ -109,14 +119,22 @@ public final class Signal<Value: Sendable>: Sendable {
         while owner: Owner,
         _ onValue: @escaping @Sendable (Owner, Value) -> Void
     ) -> Subscription {
+        // Unlike `observe(_:)`, this subscription holds the signal weakly: the observer refers to
+        // it to end itself, and a strong reference would keep the signal alive in a cycle.
         let own = Mutex<Subscription?>(nil)
-        let subscription = observe { [weak owner] value in
-            guard let owner else {
-                own.withLock { $0 }?.cancel()
-                return
-            }
-            onValue(owner, value)
-        }
+        guard
+            let id = insert(
+                { [weak owner] value in
+                    guard let owner else {
+                        own.withLock { $0 }?.cancel()
+                        return
+                    }
+                    onValue(owner, value)
+                },
+                onFinish: nil
+            )
+        else { return finishedSubscription(nil) }
+        let subscription = Subscription { [weak self] in self?.remove(id) }
         own.withLock { $0 = subscription }
         return subscription
     }

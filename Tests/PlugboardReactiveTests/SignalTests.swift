@@ -153,3 +153,20 @@ struct SignalTests {
         subscription.cancel()
     }
 }
+
+struct SignalChainTests {
+    @Test func aChainOfOperatorsLivesAsLongAsItsSubscription() {
+        let left = Signal<Int>()
+        let right = Signal<Int>()
+        let received = Received<String>()
+        let subscription = left.merge(with: right).map { "#\($0)" }.observe { received.append($0) }
+        left.send(1)
+        right.send(2)
+        #expect(received.all == ["#1", "#2"])
+        subscription.cancel()
+        left.send(3)
+        #expect(received.all == ["#1", "#2"])
+        #expect(left.observerCount == 0)
+        #expect(right.observerCount == 0)
+    }
+}

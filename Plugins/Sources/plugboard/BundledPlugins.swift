@@ -3,7 +3,9 @@ import Foundation
 /// Finds the example plugins that this package builds next to the `plugboard` executable.
 enum BundledPlugins {
     /// The bundled plugin files, in load order.
-    static let fileNames = ["libGreeterPlugin.so"]
+    static let fileNames = [
+        "libShellPlugin.so", "libCirclesPlugin.so", "libBlogPlugin.so", "libAccountPlugin.so", "libGreeterPlugin.so",
+    ]
 
     /// The directory of the running executable: the build products directory.
     static var productsDirectory: String {

@@ -1,30 +1,51 @@
 import Plugboard
 
-/// `plugboard demo`: load the bundled plugins, launch them and open every route.
+/// `plugboard demo`: load the bundled plugins, launch them, and play a journey through them.
 @MainActor
 enum DemoCommand {
     nonisolated static let help = """
         USAGE: plugboard demo [--plugins DIR]...
 
-        Loads the bundled example plugins (or the plugins in each DIR), prints what they
-        registered, launches them with a progress line per task and opens every route.
+        Loads the bundled example plugins (or the plugins in each DIR), launches them with a
+        progress line per task, then plays a scripted journey through the circles, the blog
+        and the account (with a login on the way), printing each screen and the navigation
+        stack, and ends with a summary.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
           -h, --help      Show this help.
         """
 
-    /// URLs with parameters that the demo opens, besides every route without parameters.
-    static let examples = ["app://greeter/hello/Plugboard%20fan"]
+    /// The journey: shell commands, each with what it shows.
+    static let journey: [(command: String, note: String)] = [
+        ("open app://tabs", "the root tabs"),
+        ("do tab 1", "the circle list, first page loaded"),
+        ("do next", "the next page fails once, on purpose"),
+        ("do next", "loading it again works"),
+        ("do row 1", "tap a circle: its page, with its id, title, image and members"),
+        ("back", "back to the list"),
+        ("back", "back to the tabs"),
+        ("do tab 2", "the blog, Swift articles"),
+        ("do next", "the next page of Swift articles"),
+        ("do category empty", "a category without articles"),
+        ("do category swift", "back to Swift, paging starts over"),
+        ("do row 2", "an article, its body loaded by id"),
+        ("back", "back to the list"),
+        ("back", "back to the tabs"),
+        ("do tab 3", "Mine, logged out"),
+        ("do row 1", "the wallet needs a login: the guard redirects"),
+        ("do account ann", "type the account; the button stays disabled"),
+        ("do password wrong", "a wrong password"),
+        ("do login", "an error, the typed values kept"),
+        ("do password secret", "the right password"),
+        ("do login", "logged in: back to where the user was going"),
+    ]
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(arguments, valued: ["--plugins"])
         Terminal.line(Terminal.heading("Plugboard demo") + "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
         let failures = try PluginLoading.load(directories: options.all("--plugins"))
         let registry = Registry.shared
-        Terminal.line()
-        RegistryListing.print(registry.snapshot)
-
         Terminal.line()
         Terminal.line(Terminal.heading("Launching"))
         let app = Application(registry: registry)
@@ -33,20 +54,27 @@ enum DemoCommand {
             LaunchListing.print(report)
             throw HostError.launchFailed
         }
-        let urls = registry.snapshot.routes.map(\.pattern).filter(\.parameterNames.isEmpty).map(\.description)
-        for url in urls + examples {
+        let session = ShellSession(registry: registry)
+        for (index, step) in journey.enumerated() {
             Terminal.line()
-            Terminal.line(Terminal.heading("Opening \(url)"))
-            do {
-                ScreenListing.print(try await registry.screen(for: url))
-            } catch {
-                throw HostError.lookup(error)
-            }
+            Terminal.line(Terminal.heading("Step \(index + 1): \(step.note)") + "   > \(step.command)")
+            _ = await session.handle(step.command)
         }
-        Terminal.line()
-        Terminal.line(Terminal.heading("Terminating"))
         await app.terminate()
+        let snapshot = registry.snapshot
+        Terminal.line()
+        Terminal.line(Terminal.heading("Summary"))
+        Terminal.line("  plugins: \(snapshot.plugins.map(\.manifest.name).joined(separator: ", "))")
+        Terminal.line(
+            "  modules: \(snapshot.modules.count), routes: \(snapshot.routes.count), tasks: \(snapshot.tasks.count)")
+        Terminal.line(
+            "  launch: \(LaunchListing.format(report.duration)), critical path \(report.criticalPath.joined(separator: " -> "))"
+        )
+        Terminal.line("  transitions: \(session.navigator.history.count)")
+        let leaks = session.navigator.leaks
+        Terminal.line("  leaks found: \(leaks.isEmpty ? "none" : leaks.map(\.description).joined(separator: "; "))")
+        Terminal.line("  errors: \(session.errors == 0 ? "none" : String(session.errors))")
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
-        return 0
+        return leaks.isEmpty && session.errors == 0 ? 0 : 1
     }
 }

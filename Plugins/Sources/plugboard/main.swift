@@ -6,7 +6,8 @@ let help = """
     USAGE: plugboard <command> [options]
 
     COMMANDS:
-      demo       Load the bundled example plugins, launch them and open their routes.
+      demo       Load the example plugins, launch them and play a journey through them.
+      run        An interactive shell: open URLs, take actions, go back, show the stack.
       launch     Run the startup tasks; print the report, or write it as a trace file.
       graph      Print the startup task graph as text or Graphviz DOT.
       routes     List every route with its owner, parameters and title.
@@ -20,6 +21,7 @@ let help = """
 func commandHelp(_ command: String) -> String? {
     switch command {
     case "demo": DemoCommand.help
+    case "run": RunCommand.help
     case "inspect": InspectCommand.help
     case "launch": LaunchCommand.help
     case "graph": GraphCommand.help
@@ -46,6 +48,7 @@ func run(_ arguments: [String]) async -> Int32 {
     do {
         switch command {
         case "demo": return try await DemoCommand.run(rest)
+        case "run": return try await RunCommand.run(rest)
         case "inspect": return try InspectCommand.run(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)

@@ -153,6 +153,7 @@ public final class Navigator {
         screen.setUpSubviews()
         screen.viewModel?.initialize()
         screen.bindViewModel()
+        await screen.load()
         let subscription = screen.viewModel?.navigation.observe { [weak self, pending] request in
             pending.count.add(1, ordering: .releasing)
             Task { @MainActor in

@@ -32,6 +32,10 @@ public protocol Screen: AnyObject {
 
     /// Third lifecycle step: binding the view model's properties and commands to the screen.
     func bindViewModel()
+
+    /// Last step: loads what the screen shows first (for example its first page); the navigator
+    /// waits for it before the screen counts as shown.
+    func load() async
 }
 
 extension Screen {
@@ -45,4 +49,6 @@ extension Screen {
     public func setUpSubviews() {}
     /// Nothing to bind.
     public func bindViewModel() {}
+    /// Nothing to load.
+    public func load() async {}
 }

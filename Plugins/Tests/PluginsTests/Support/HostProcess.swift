@@ -7,9 +7,11 @@ struct HostProcess {
     let standardError: String
 
     /// Runs the host with `arguments`; `afterStart` may read standard output before the rest is collected.
-    static func run(_ arguments: [String], afterStart: (Process, FileHandle) -> String = { _, _ in "" }) throws
-        -> HostProcess
-    {
+    static func run(
+        _ arguments: [String],
+        input: String? = nil,
+        afterStart: (Process, FileHandle) -> String = { _, _ in "" }
+    ) throws -> HostProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
         process.arguments = arguments
@@ -17,8 +19,13 @@ struct HostProcess {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         let early = afterStart(process, output.fileHandleForReading)
         let outputData = Data(early.utf8) + output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()

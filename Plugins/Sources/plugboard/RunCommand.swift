@@ -1,0 +1,43 @@
+import Foundation
+import Plugboard
+
+/// `plugboard run`: an interactive shell over the loaded plugins.
+@MainActor
+enum RunCommand {
+    nonisolated static let help = """
+        USAGE: plugboard run [--plugins DIR]... [--open URL]
+
+        Loads the bundled plugins (or the plugins in each DIR), launches them and opens URL
+        (default app://tabs), then reads commands from standard input, one per line; it works
+        in a terminal and through a pipe. Type help for the commands.
+
+        OPTIONS:
+          --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          --open URL      The first screen to open.
+          -h, --help      Show this help.
+        """
+
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let options = try Options(arguments, valued: ["--plugins", "--open"])
+        let first = try options.single("--open") ?? "app://tabs"
+        let failures = try Terminal.toStandardError { try PluginLoading.load(directories: options.all("--plugins")) }
+        let app = Application(registry: .shared)
+        let report = try await app.launch()
+        guard report.succeeded else {
+            LaunchListing.print(report)
+            throw HostError.launchFailed
+        }
+        let session = ShellSession(registry: .shared)
+        let interactive = isatty(STDIN_FILENO) == 1
+        if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }
+        _ = await session.handle("open \(first)")
+        while true {
+            if interactive { Terminal.output("> ") }
+            guard let line = readLine() else { break }
+            if !interactive { Terminal.line("> \(line)") }
+            guard await session.handle(line.trimmingCharacters(in: .whitespaces)) else { break }
+        }
+        await app.terminate()
+        return failures > 0 ? 1 : 0
+    }
+}

@@ -1,0 +1,112 @@
+import Plugboard
+
+/// The interactive shell's interpreter: one command line in, what a person sees out.
+@MainActor
+final class ShellSession {
+    static let help = """
+        Commands:
+          open URL          open a route (e.g. open app://circles)
+          N [TEXT]          take action N of the current screen, with TEXT if it types
+          do ID [TEXT]      take the action named ID (e.g. do login)
+          back              go back (pop, or dismiss a presented screen)
+          stack             show the navigation stack
+          history           show every transition so far
+          routes            list the routes
+          help              show this help
+          quit              leave
+        """
+
+    let navigator: Navigator
+    /// How many commands ended in an error.
+    private(set) var errors = 0
+
+    init(registry: Registry) {
+        navigator = Navigator(registry: registry)
+    }
+
+    /// Runs one command line; returns `false` when the shell should end.
+    func handle(_ line: String) async -> Bool {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let command = words.first else { return true }
+        let rest = words.count > 1 ? words[1] : nil
+        do throws(NavigationError) {
+            switch command {
+            case "quit", "exit": return false
+            case "help": Terminal.line(Self.help)
+            case "open":
+                guard let url = rest else {
+                    errors += 1
+                    Terminal.error("error: open needs a URL")
+                    return true
+                }
+                try await navigator.open(url)
+                showScreen()
+            case "back":
+                let stacks = navigator.state.stacks
+                try await navigator.show(stacks.count > 1 && stacks.last?.count == 1 ? .dismiss : .pop)
+                showScreen()
+            case "stack": Terminal.line("Stack: \(navigator.state)")
+            case "history":
+                for (index, transition) in navigator.history.enumerated() {
+                    Terminal.line("  \(index + 1). \(transition)")
+                }
+            case "routes":
+                for route in navigator.registry.snapshot.routes {
+                    Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]")
+                }
+            case "do":
+                // Action names may hold spaces ("row 1"): the longest name that starts the rest wins.
+                let rest = rest ?? ""
+                let ids = (navigator.topScreen?.actions ?? []).map(\.id).sorted { $0.count > $1.count }
+                guard let id = ids.first(where: { rest == $0 || rest.hasPrefix($0 + " ") }) else {
+                    throw .unknownAction(rest, available: ids.reversed())
+                }
+                let text = rest.count > id.count ? String(rest.dropFirst(id.count + 1)) : nil
+                try await act(id: id, text: text)
+            default:
+                guard let number = Int(command) else {
+                    errors += 1
+                    Terminal.error("error: unknown command '\(command)'; type help")
+                    return true
+                }
+                let actions = navigator.topScreen?.actions ?? []
+                guard actions.indices.contains(number - 1) else {
+                    errors += 1
+                    Terminal.error("error: there is no action \(number) on this screen")
+                    return true
+                }
+                try await act(id: actions[number - 1].id, text: rest)
+            }
+        } catch {
+            errors += 1
+            Terminal.error("error: \(error)")
+        }
+        return true
+    }
+
+    private func act(id: String, text: String?) async throws(NavigationError) {
+        let failuresBefore = navigator.failures.count
+        try await navigator.perform(id, text: text)
+        for failure in navigator.failures.dropFirst(failuresBefore) {
+            errors += 1
+            Terminal.error("error: \(failure)")
+        }
+        showScreen()
+    }
+
+    /// Prints the current screen, its numbered actions and the stack.
+    func showScreen() {
+        guard let screen = navigator.topScreen else {
+            Terminal.line("(no screen; open a URL)")
+            return
+        }
+        ScreenListing.print(screen)
+        for (index, action) in screen.actions.enumerated() {
+            let notes = [action.takesText ? "takes text" : nil, action.isEnabled ? nil : "disabled"].compactMap { $0 }
+            Terminal.line(
+                "  \(index + 1)) \(action.title)  [\(action.id)]"
+                    + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"))
+        }
+        Terminal.line("Stack: \(navigator.state)")
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// `plugboard run` driven through a pipe, as a script or a person would type.
+struct RunCommandTests {
+    @Test func aScriptedSessionShowsWhatAPersonWouldSee() throws {
+        let input =
+            [
+                "open app://circles", "1", "back", "open app://mine", "do log in", "do account ann",
+                "do password secret",
+                "do login", "stack", "history", "bogus", "quit",
+            ].joined(separator: "\n") + "\n"
+        let run = try HostProcess.run(["run"], input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        let output = run.standardOutput
+        #expect(output.contains("> open app://circles\n┌─ Circles\n│ Joined: Hiking, Photography"))
+        #expect(output.contains("> 1\n┌─ Hiking\n│ [image: mountain.png]"))
+        #expect(output.contains("Stack: Home > Circles > Hiking\n"))
+        #expect(output.contains("> back\n┌─ Circles"))
+        #expect(output.contains("> do login\n┌─ Mine\n│ Logged in as ann"))
+        #expect(output.contains("> stack\nStack: Home > Circles > Mine\n"))
+        #expect(output.contains("  7. pop app://login\n"))
+        #expect(run.standardError.contains("error: unknown command 'bogus'; type help"))
+    }
+}
