@@ -18,13 +18,7 @@ enum OpenCommand {
     static func run(_ arguments: [String]) async throws -> Int32 {
         guard let url = arguments.first, !url.hasPrefix("-") else { throw HostError.usage("open needs a URL") }
         let options = try Options(Array(arguments.dropFirst()), valued: ["--plugins"])
-        let failures = try Terminal.toStandardError { try PluginLoading.load(directories: options.all("--plugins")) }
-        let app = Application(registry: .shared)
-        let report = try await app.launch()
-        guard report.succeeded else {
-            LaunchListing.print(report)
-            throw HostError.launchFailed
-        }
+        let (app, failures) = try await QuietLaunch.run(pluginDirectories: options.all("--plugins"))
         do {
             let resolved = try await Registry.shared.resolve(url)
             for redirect in resolved.redirects { Terminal.line("→ redirected to \(redirect)") }

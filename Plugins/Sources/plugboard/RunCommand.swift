@@ -20,13 +20,7 @@ enum RunCommand {
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(arguments, valued: ["--plugins", "--open"])
         let first = try options.single("--open") ?? "app://tabs"
-        let failures = try Terminal.toStandardError { try PluginLoading.load(directories: options.all("--plugins")) }
-        let app = Application(registry: .shared)
-        let report = try await app.launch()
-        guard report.succeeded else {
-            LaunchListing.print(report)
-            throw HostError.launchFailed
-        }
+        let (app, failures) = try await QuietLaunch.run(pluginDirectories: options.all("--plugins"))
         let session = ShellSession(registry: .shared)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }
