@@ -1,5 +1,7 @@
 /// The observers of a signal: none and one need no allocation, as in OpenCombine's ConduitList.
+@usableFromInline
 enum ObserverList<Value: Sendable>: Sendable {
+    @usableFromInline
     typealias Observer = (id: UInt64, receive: @Sendable (Value) -> Void)
 
     case empty
@@ -37,7 +39,7 @@ enum ObserverList<Value: Sendable>: Sendable {
     }
 
     /// Calls every observer with `value`, in subscription order.
-    @inline(__always)
+    @inlinable
     func deliver(_ value: Value) {
         switch self {
         case .empty: break

@@ -1,4 +1,4 @@
-internal import Synchronization
+public import Synchronization
 
 /// A hot, multicast stream of values — the Plugboard counterpart of a `RACSubject`.
 ///
@@ -13,20 +13,25 @@ internal import Synchronization
 /// signal's lock is held, so an observer may send, observe or cancel from inside its handler.
 /// Sending to no or one observer allocates nothing.
 public final class Signal<Value: Sendable>: Sendable {
-    private struct State: Sendable {
-        var observers = ObserverList<Value>.empty
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var observers = ObserverList<Value>.empty
         var finishers: [(id: UInt64, finish: @Sendable () -> Void)] = []
         var finished = false
         var nextID: UInt64 = 0
+
+        init() {}
     }
 
-    private let state = Mutex(State())
+    @usableFromInline let state = Mutex(State())
     private let upstream = Mutex<[Subscription]>([])
 
     /// Creates a signal with no observers.
     public init() {}
 
     /// Delivers `value` to every current observer; does nothing after ``finish()``.
+    /// Inlinable, so that a send specializes for its value type in the caller's module.
+    @inlinable
     public func send(_ value: Value) {
         // `finish()` empties the list, so a finished signal delivers to no one.
         let observers = state.withLock { $0.observers }
