@@ -15,7 +15,10 @@ let package = Package(
     targets: [
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "Plugboard", package: "plugboard")],
+            dependencies: [
+                .product(name: "Plugboard", package: "plugboard"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Ratios measured with the clock in one process, for what package-benchmark's runner cannot

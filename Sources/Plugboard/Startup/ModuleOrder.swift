@@ -5,10 +5,12 @@ enum ModuleOrder {
         let names = modules.map(\.name)
         let position = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var before = [Set<Int>](repeating: [], count: names.count)
+        // Each task's module position, looked up once per task rather than once per edge.
+        let moduleOfTask = graph.tasks.map { position[$0.owner.module] }
         for task in graph.tasks.indices {
-            guard let module = position[graph.tasks[task].owner.module] else { continue }
+            guard let module = moduleOfTask[task] else { continue }
             for dependency in graph.dependencies[task] {
-                guard let other = position[graph.tasks[dependency].owner.module], other != module else { continue }
+                guard let other = moduleOfTask[dependency], other != module else { continue }
                 before[module].insert(other)
             }
         }
