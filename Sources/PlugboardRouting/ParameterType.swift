@@ -8,18 +8,35 @@ public struct ParameterType: Sendable {
     public let name: String
     /// Whether a decoded path segment is a value of this type.
     public let accepts: @Sendable (Substring) -> Bool
+    /// The same decision made on the segment's UTF-8 bytes, for types that can (the built-ins).
+    let acceptsUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)?
 
     /// Creates a parameter type.
     /// - Parameters:
     ///   - name: The name patterns use.
     ///   - accepts: Decides whether a decoded segment is a value of the type.
     public init(_ name: String, accepts: @escaping @Sendable (Substring) -> Bool) {
+        self.init(name, accepts: accepts, acceptsUTF8: nil)
+    }
+
+    init(
+        _ name: String,
+        accepts: @escaping @Sendable (Substring) -> Bool,
+        acceptsUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)?
+    ) {
         self.name = name
         self.accepts = accepts
+        self.acceptsUTF8 = acceptsUTF8
+    }
+
+    /// Whether the segment `bytes` is a value of this type.
+    func accepts(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let acceptsUTF8 { return acceptsUTF8(bytes) }
+        return accepts(Substring(decoding: bytes, as: UTF8.self))
     }
 
     /// A signed 64-bit integer: optional `-`, then decimal digits.
-    public static let int = ParameterType("int") { Int64($0) != nil }
+    public static let int = ParameterType("int", accepts: { Int64($0) != nil }, acceptsUTF8: isInt64)
 
     /// A finite decimal number, e.g. `3.5` or `-2`.
     public static let double = ParameterType("double") { text in
@@ -27,17 +44,35 @@ public struct ParameterType: Sendable {
     }
 
     /// A UUID in its 8-4-4-4-12 hexadecimal form.
-    public static let uuid = ParameterType("uuid") { text in
-        let utf8 = text.utf8
-        guard utf8.count == 36 else { return false }
-        for (offset, byte) in utf8.enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
+    public static let uuid = ParameterType(
+        "uuid",
+        accepts: { text in
+            var text = text
+            return text.withUTF8(isUUID)
+        },
+        acceptsUTF8: isUUID
+    )
+
+    @Sendable
+    private static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }
             } else {
                 guard (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102) else { return false }
             }
         }
         return true
+    }
+
+    @Sendable
+    private static func isInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var digits = bytes[...]
+        if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
+        // 19 digits may still overflow: let the standard library decide that rare case.
+        return digits.count < 19 || Int64(String(decoding: bytes, as: UTF8.self)) != nil
     }
 
     /// `int`, `double` and `uuid`.

@@ -1,12 +1,5 @@
 /// Splits a URL path into its non-empty segments byte by byte, without grapheme processing.
 enum PathSegments {
-    /// How many non-empty segments `path` has.
-    static func count(_ path: Substring) -> Int {
-        var count = 0
-        forEach(path) { _ in count += 1 }
-        return count
-    }
-
     /// Calls `body` with each non-empty segment of `path`, in order.
     @inline(__always)
     static func forEach(_ path: Substring, _ body: (Substring) -> Void) {

@@ -10,7 +10,7 @@ public struct RouteTable: Sendable {
         case invalid(RouteURLError)
     }
 
-    private var roots: [Substring: TrieNode] = [:]
+    private var trie = ByteTrie()
     private var shapes: [String: Int] = [:]
     private var types: [String: ParameterType]
     /// Every pattern, in the order added.
@@ -36,8 +36,8 @@ public struct RouteTable: Sendable {
             throw .unknownType(type, pattern: pattern, known: types.keys.sorted())
         }
         let index = patterns.count
-        let origin = Substring("\(pattern.scheme)://\(pattern.host)")
-        _ = roots[origin, default: TrieNode()].insert(pattern.segments[...], route: index)
+        let root = trie.root(for: "\(pattern.scheme)://\(pattern.host)")
+        _ = trie.insert(pattern.segments[...], at: root, route: index)
         shapes[pattern.shape] = index
         patterns.append(pattern)
         return index
@@ -55,63 +55,91 @@ public struct RouteTable: Sendable {
         case .success(let split): parts = split
         case .failure(let error): return .invalid(error)
         }
-        let root: TrieNode?
-        if parts.origin.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
-            root = roots[Substring(parts.origin.lowercased())]
-        } else {
-            root = roots[parts.origin]
+        var origin = parts.origin
+        if origin.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+            origin = Substring(origin.lowercased())
         }
-        guard let root else { return .notFound }
-        if parts.path.utf8.contains(UInt8(ascii: "%")) {
-            var decoded: [Substring] = []
+        guard let root = origin.withUTF8({ trie.root(matching: $0) }) else { return .notFound }
+        var path = parts.path
+        if path.utf8.contains(UInt8(ascii: "%")) {
+            var decoded: [String] = []
             var malformed: Substring?
-            PathSegments.forEach(parts.path) { raw in
+            PathSegments.forEach(path) { raw in
                 guard malformed == nil else { return }
-                if let segment = RouteEncoding.decode(raw) {
-                    decoded.append(Substring(segment))
-                } else {
-                    malformed = raw
-                }
+                if let segment = RouteEncoding.decode(raw) { decoded.append(segment) } else { malformed = raw }
             }
             if let malformed {
                 return .invalid(
                     RouteURLError(url: url, reason: "'\(malformed.prefix(40))' has a malformed percent escape"))
             }
-            return resolve(root: root, segments: decoded, parts: parts, url: url)
-        }
-        let count = PathSegments.count(parts.path)
-        return withUnsafeTemporaryAllocation(of: Substring.self, capacity: max(count, 1)) { buffer in
-            var filled = 0
-            PathSegments.forEach(parts.path) { segment in
-                (buffer.baseAddress! + filled).initialize(to: segment)
-                filled += 1
+            // Match the decoded segments as a path of their own, separated by 0xFF, a byte UTF-8
+            // never contains, so a decoded '/' stays inside its segment.
+            let joined = Array(decoded.map { Array($0.utf8) }.joined(separator: [0xFF]))
+            return joined.withUnsafeBufferPointer {
+                resolve(root: root, bytes: $0, separator: 0xFF, parts: parts, url: url)
             }
-            defer { buffer.baseAddress!.deinitialize(count: filled) }
-            return resolve(
-                root: root, segments: UnsafeBufferPointer(rebasing: buffer[..<filled]), parts: parts, url: url)
         }
+        return path.withUTF8 { resolve(root: root, bytes: $0, separator: UInt8(ascii: "/"), parts: parts, url: url) }
     }
 
-    private func resolve<Segments: RandomAccessCollection<Substring>>(
-        root: TrieNode,
-        segments: Segments,
+    private func resolve(
+        root: Int,
+        bytes: UnsafeBufferPointer<UInt8>,
+        separator: UInt8,
         parts: URLParts,
         url: String
     ) -> Match {
-        var captures: [Segments.Index] = []
-        guard let index = root.match(segments, from: segments.startIndex, types: types, captures: &captures) else {
-            return .notFound
+        var count = 0
+        var previous = separator
+        for byte in bytes {
+            if byte != separator && previous == separator { count += 1 }
+            previous = byte
         }
-        var parameters = RouteParameters()
-        let names = patterns[index].parameterNames
-        if !captures.isEmpty { parameters.path.reserveCapacity(captures.count) }
-        for (capture, name) in zip(captures, names) {
-            if name == "**" {
-                parameters.path.append((name, segments[capture...].joined(separator: "/")))
-            } else {
-                parameters.path.append((name, String(segments[capture])))
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(count, 1)) { buffer in
+            var filled = 0
+            var start = -1
+            for (offset, byte) in bytes.enumerated() {
+                if byte == separator {
+                    if start >= 0 {
+                        buffer[filled] = start..<offset
+                        filled += 1
+                        start = -1
+                    }
+                } else if start < 0 {
+                    start = offset
+                }
             }
+            if start >= 0 {
+                buffer[filled] = start..<bytes.count
+                filled += 1
+            }
+            let segments = UnsafeBufferPointer(rebasing: buffer[..<filled])
+            var captures: [Int] = []
+            guard let index = trie.match(bytes, segments, from: 0, at: root, types: types, captures: &captures) else {
+                return .notFound
+            }
+            var parameters = RouteParameters()
+            let names = patterns[index].parameterNames
+            if !captures.isEmpty { parameters.path.reserveCapacity(captures.count) }
+            for (capture, name) in zip(captures, names) {
+                if name == "**" {
+                    let rest = segments[capture...].map {
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+                    }
+                    parameters.path.append((name, rest.joined(separator: "/")))
+                } else {
+                    parameters.path.append(
+                        (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[segments[capture]]), as: UTF8.self))
+                    )
+                }
+            }
+            return finish(parameters, parts: parts, url: url, index: index)
         }
+    }
+
+    /// Adds the query items and fragment to `parameters`.
+    private func finish(_ parameters: RouteParameters, parts: URLParts, url: String, index: Int) -> Match {
+        var parameters = parameters
         if let query = parts.query {
             for item in query.split(separator: "&", omittingEmptySubsequences: true) {
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
