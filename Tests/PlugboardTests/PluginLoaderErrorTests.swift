@@ -136,6 +136,43 @@ struct PluginLoaderErrorTests {
         #expect(paths == ["a.so", "b.so"].map { files.directory.appendingPathComponent($0).path })
     }
 
+    @Test func aWorldWritableFileIsRefusedUnlessThePolicyIsRelaxed() throws {
+        let path = try files.write("libWritable.so", Data("x".utf8))
+        chmod(path, 0o666)
+        guard case .insecurePermissions(_, let reason) = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
+        #expect(reason == "the file (\(path)) is writable by group and others (mode 666); run chmod go-w on it")
+        let relaxed = PluginLoader(registry: registry, policy: LoadPolicy(checksPermissions: false))
+        let error = #expect(throws: PluginLoadError.self) { try relaxed.load(file: path) }
+        guard case .notASharedObject = error else {
+            Issue.record("the relaxed policy still refused the permissions: \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func aGroupWritableDirectoryIsRefused() throws {
+        let path = try files.write("libInside.so", Data("x".utf8))
+        chmod(files.directory.path, 0o775)
+        guard case .insecurePermissions(_, let reason) = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
+        #expect(reason.hasPrefix("its directory (\(files.directory.path)) is writable by group (mode 775)"))
+    }
+
+    @Test(.enabled(if: getuid() == 0, "changing a file's owner needs root"))
+    func aFileOwnedBySomeoneElseIsRefused() throws {
+        let path = try files.write("libForeign.so", Data("x".utf8))
+        chown(path, 65_534, 65_534)
+        guard case .insecurePermissions(_, let reason) = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
+        #expect(reason.contains("is owned by uid 65534, neither you (uid 0) nor root"))
+    }
+
     @Test func aMissingDirectory() {
         let path = files.directory.appendingPathComponent("nowhere").path
         #expect(throws: PluginLoadError.self) { try loader.load(directory: path) }

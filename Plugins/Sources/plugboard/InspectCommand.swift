@@ -18,7 +18,7 @@ enum InspectCommand {
             throw HostError.usage("inspect takes exactly one plugin file")
         }
         let registry = Registry()
-        let plugin = try PluginLoader(registry: registry).load(file: path)
+        let plugin = try PluginLoader(registry: registry, policy: PluginLoading.policy).load(file: path)
         Terminal.line("\(Terminal.heading(plugin.manifest.name)) \(plugin.manifest.version)")
         Terminal.line("  file         \(plugin.path)")
         Terminal.line("  runtime      \(plugin.manifest.fingerprint.runtimeVersion)")

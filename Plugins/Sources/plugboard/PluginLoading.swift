@@ -1,7 +1,14 @@
+import Foundation
 import Plugboard
 
 /// Loads the plugins a command works on into the shared registry, printing one line per plugin.
 enum PluginLoading {
+    /// Ownership and permissions are checked unless `PLUGBOARD_ALLOW_INSECURE_PLUGINS=1` is set
+    /// (for development only).
+    static var policy: LoadPolicy {
+        LoadPolicy(checksPermissions: ProcessInfo.processInfo.environment["PLUGBOARD_ALLOW_INSECURE_PLUGINS"] != "1")
+    }
+
     /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name);
     /// returns how many failed. Modules linked into the host are registered first.
     static func load(directories: [String], into registry: Registry = .shared) throws -> Int {
@@ -15,7 +22,7 @@ enum PluginLoading {
             Terminal.error("error: \(failure)")
         }
         Terminal.line("Loading \(paths.count) plugin file(s)")
-        let loader = PluginLoader(registry: registry)
+        let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
         for path in paths {
             do {

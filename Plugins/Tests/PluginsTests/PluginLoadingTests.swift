@@ -124,6 +124,15 @@ struct PluginLoadingTests {
         #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter", "Probe"])
     }
 
+    @Test func anAllowlistRefusesOtherPlugins() throws {
+        let registry = Registry()
+        let loader = PluginLoader(registry: registry, policy: LoadPolicy(allowlist: ["Probe"]))
+        let error = #expect(throws: PluginLoadError.self) { try loader.load(file: BuildProducts.greeter) }
+        #expect(error?.description.hasSuffix("plugin 'Greeter' is not on this host's allowlist (Probe)") == true)
+        try loader.load(file: BuildProducts.probe)
+        #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Probe"])
+    }
+
     @Test func theEntrySymbolListsModulesWhenMetadataCannotBeRead() throws {
         let registry = Registry()
         let loader = PluginLoader(registry: registry, discovery: .entrySymbol)

@@ -22,6 +22,10 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     case registrationFailed(path: String, plugin: String, error: RegistrationError)
     /// The Swift runtime's metadata layout is unknown and the plugin exports no entry symbol.
     case unknownMetadataLayout(path: String, version: UInt)
+    /// The file or its directory could be changed by someone other than its owner.
+    case insecurePermissions(path: String, reason: String)
+    /// The plugin is not on the host's allowlist.
+    case notAllowed(path: String, plugin: String, allowed: [String])
 
     /// The path of the file the error is about.
     public var path: String {
@@ -30,7 +34,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .notASharedObject(let path, _), .openFailed(let path, _), .noManifest(let path),
             .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
-            .unknownMetadataLayout(let path, _):
+            .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _):
             path
         }
     }
@@ -60,6 +64,10 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             "\(path): plugin '\(name)' is already loaded from \(loadedFrom); remove one of the copies"
         case .registrationFailed(let path, let plugin, let error):
             "\(path): plugin '\(plugin)' was not registered: \(error)"
+        case .insecurePermissions(let path, let reason):
+            "\(path): refused: \(reason) (LoadPolicy(checksPermissions: false) relaxes this for development)"
+        case .notAllowed(let path, let plugin, let allowed):
+            "\(path): plugin '\(plugin)' is not on this host's allowlist (\(allowed.joined(separator: ", ")))"
         case .unknownMetadataLayout(let path, let version):
             "\(path): this Swift runtime reports metadata layout version \(version), which Plugboard cannot read; "
                 + "export the fallback entry symbol '\(PluginEntry.symbolName)' from the plugin (see PluginEntry)"

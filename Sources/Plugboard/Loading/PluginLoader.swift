@@ -14,8 +14,9 @@ internal import Foundation
 /// ```
 ///
 /// Each file is checked before any of its code runs as a module: it must be a complete shared
-/// object for this machine, carry exactly one manifest (a type conforming to ``Plugin``), and have
-/// been built against this runtime with this toolchain. Its modules are then registered
+/// object for this machine that only its owner (or root) can change, carry exactly one manifest (a
+/// type conforming to ``Plugin``), have been built against this runtime with this toolchain, and be
+/// on the ``LoadPolicy/allowlist`` if there is one. Its modules are then registered
 /// all-or-nothing. Plugins are opened with `RTLD_NODELETE` and never unloaded: the Swift runtime
 /// keeps pointers into every image it has seen, so unloading one would crash the process later.
 public struct PluginLoader: Sendable {
@@ -30,16 +31,21 @@ public struct PluginLoader: Sendable {
 
     /// The registry plugins register into.
     public let registry: Registry
+    /// What the loader requires of plugin files.
+    public let policy: LoadPolicy
     private let discovery: Discovery
 
     /// Creates a loader that registers into `registry`.
-    /// - Parameter registry: Where modules are registered; the process-wide one by default.
-    public init(registry: Registry = .shared) {
-        self.init(registry: registry, discovery: .metadataSections)
+    /// - Parameters:
+    ///   - registry: Where modules are registered; the process-wide one by default.
+    ///   - policy: Ownership, permission and allowlist checks; ``LoadPolicy/strict`` by default.
+    public init(registry: Registry = .shared, policy: LoadPolicy = .strict) {
+        self.init(registry: registry, policy: policy, discovery: .metadataSections)
     }
 
-    @_spi(Testing) public init(registry: Registry, discovery: Discovery) {
+    @_spi(Testing) public init(registry: Registry, policy: LoadPolicy = .strict, discovery: Discovery) {
         self.registry = registry
+        self.policy = policy
         self.discovery = discovery
     }
 
@@ -91,6 +97,9 @@ public struct PluginLoader: Sendable {
         guard manifest.fingerprint == .current else {
             throw .fingerprintMismatch(path: path, plugin: manifest.fingerprint, host: .current)
         }
+        if let allowlist = policy.allowlist, !allowlist.contains(manifest.name) {
+            throw .notAllowed(path: path, plugin: manifest.name, allowed: allowlist.sorted())
+        }
         let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map { $0.name })
         do {
             try registry.register(modules, image: path, plugin: plugin)
@@ -115,6 +124,9 @@ public struct PluginLoader: Sendable {
         case S_IFREG: break
         case S_IFDIR: throw .notAFile(path: path, kind: "directory")
         default: throw .notAFile(path: path, kind: "special file")
+        }
+        if policy.checksPermissions, let reason = FilePermissions.problem(at: path) {
+            throw .insecurePermissions(path: path, reason: reason)
         }
         let data: Data
         do {

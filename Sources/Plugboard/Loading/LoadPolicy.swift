@@ -1,0 +1,25 @@
+/// What the loader requires of plugin files beyond being valid plugins.
+///
+/// ```swift
+/// let loader = PluginLoader(policy: LoadPolicy(allowlist: ["Circles", "Account"]))
+/// ```
+public struct LoadPolicy: Sendable, Hashable {
+    /// Refuse a plugin file, or its directory, that group or others may write, or that is owned
+    /// by neither the running user nor root — as OpenSSH's StrictModes does. On by default; turn
+    /// it off only for development.
+    public var checksPermissions: Bool
+    /// When set, only plugins with these manifest names are loaded; others are refused.
+    public var allowlist: Set<String>?
+
+    /// Creates a policy.
+    /// - Parameters:
+    ///   - checksPermissions: Whether to check ownership and permissions (default `true`).
+    ///   - allowlist: The plugin names allowed, or `nil` for any.
+    public init(checksPermissions: Bool = true, allowlist: Set<String>? = nil) {
+        self.checksPermissions = checksPermissions
+        self.allowlist = allowlist
+    }
+
+    /// The default: permissions checked, any plugin name.
+    public static let strict = LoadPolicy()
+}
