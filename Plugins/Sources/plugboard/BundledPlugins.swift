@@ -9,10 +9,12 @@ enum BundledPlugins {
 
     /// The directory of the running executable: the build products directory.
     static var productsDirectory: String {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return (executable as NSString).deletingLastPathComponent
+        (executable as NSString).deletingLastPathComponent
+    }
+
+    /// The running executable's path.
+    static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     /// Paths of the bundled plugins, building them first when `swift run` built only the host.

@@ -13,6 +13,7 @@ let help = """
       routes     List every route with its owner, parameters and title.
       open       Resolve one URL through the router and print its screen.
       inspect    Print a plugin file's manifest and what its modules register.
+      verify     Load each plugin of a directory in a child process; report crashes and hangs.
       help       Show this help, or a command's: plugboard help <command>.
 
     Run 'plugboard <command> --help' for a command's options.
@@ -23,6 +24,7 @@ func commandHelp(_ command: String) -> String? {
     case "demo": DemoCommand.help
     case "run": RunCommand.help
     case "inspect": InspectCommand.help
+    case "verify": VerifyCommand.help
     case "launch": LaunchCommand.help
     case "graph": GraphCommand.help
     case "routes": RoutesCommand.help
@@ -50,6 +52,8 @@ func run(_ arguments: [String]) async -> Int32 {
         case "demo": return try await DemoCommand.run(rest)
         case "run": return try await RunCommand.run(rest)
         case "inspect": return try InspectCommand.run(rest)
+        case "verify": return try VerifyCommand.run(rest)
+        case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)
         case "routes": return try RoutesCommand.run(rest)

@@ -1,0 +1,93 @@
+import Foundation
+import Plugboard
+
+/// `plugboard verify DIR`: load each plugin in a child process, so a plugin that crashes or hangs
+/// while loading is reported while the verifier goes on with the rest.
+enum VerifyCommand {
+    static let help = """
+        USAGE: plugboard verify DIR [--timeout SECONDS]
+
+        Loads each .so file in DIR in a child process of its own and reports, per file, whether
+        it loaded (with its plugin and modules), refused to load (with the reason), crashed
+        (with the signal) or hung (past the timeout, default 10 seconds). Exits non-zero when a
+        file does not load.
+
+        OPTIONS:
+          --timeout SECONDS   How long one plugin may take to load.
+          -h, --help          Show this help.
+        """
+
+    /// The hidden command a child runs: load one file into a private registry and report.
+    static let childCommand = "verify-one"
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let directory = arguments.first, !directory.hasPrefix("-") else {
+            throw HostError.usage("verify takes a directory")
+        }
+        let options = try Options(Array(arguments.dropFirst()), valued: ["--timeout"])
+        let timeout =
+            try options.single("--timeout").map { text in
+                guard let seconds = Double(text), seconds > 0 else {
+                    throw HostError.usage("--timeout takes a number of seconds")
+                }
+                return seconds
+            } ?? 10
+        let files: [String]
+        do {
+            files = try PluginLoader.pluginFiles(in: directory)
+        } catch {
+            throw HostError.usage(error.description)
+        }
+        var failures = 0
+        for file in files {
+            let (ok, message) = verify(file, timeout: timeout)
+            if !ok { failures += 1 }
+            Terminal.line("  \(ok ? Terminal.ok : Terminal.failed) \((file as NSString).lastPathComponent): \(message)")
+        }
+        Terminal.line("\(files.count - failures) of \(files.count) plugin file(s) load")
+        return failures == 0 ? 0 : 1
+    }
+
+    /// Runs the child for `file` and describes how it ended.
+    private static func verify(_ file: String, timeout: Double) -> (Bool, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BundledPlugins.executable)
+        process.arguments = [childCommand, file]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        do {
+            try process.run()
+        } catch {
+            return (false, "could not start a child process: \(error.localizedDescription)")
+        }
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+            return (false, "hung: did not finish loading within \(timeout.formatted()) s (killed)")
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            return (false, "crashed with signal \(signal) (\(String(cString: strsignal(signal)))) while loading")
+        }
+        return (process.terminationStatus == 0, text.split(separator: "\n").last.map(String.init) ?? "no output")
+    }
+
+    /// The child's side: load one file and print one line.
+    static func runChild(_ arguments: [String]) -> Int32 {
+        guard let file = arguments.first else { return 2 }
+        do {
+            let plugin = try PluginLoader(registry: Registry(), policy: PluginLoading.policy).load(file: file)
+            print("loads: \(plugin.manifest.name) \(plugin.manifest.version), \(plugin.modules.count) module(s)")
+            return 0
+        } catch {
+            print("refused: \(error)")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+/// `plugboard verify` survives plugins that crash or hang while loading, and reports each.
+struct VerifyCommandTests {
+    @Test func crashesHangsAndBadFilesAreReportedAndTheRestChecked() throws {
+        let scratch = try Scratch()
+        for name in ["libGreeterPlugin.so", "libCrashingPlugin.so", "libHangingPlugin.so"] {
+            _ = try scratch.copy(BuildProducts.path(name), as: name)
+        }
+        try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("libJunk.so"))
+        let run = try HostProcess.run(["verify", scratch.directory.path, "--timeout", "2"])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  ✗ libCrashingPlugin.so: crashed with signal 4 (Illegal instruction) while loading"))
+        #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)"))
+        #expect(lines.contains("  ✗ libHangingPlugin.so: hung: did not finish loading within 2 s (killed)"))
+        #expect(lines.contains { $0.hasPrefix("  ✗ libJunk.so: refused: ") && $0.contains("not an ELF file") })
+        #expect(lines.last == "1 of 4 plugin file(s) load")
+    }
+}
