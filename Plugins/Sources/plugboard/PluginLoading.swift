@@ -9,12 +9,15 @@ enum PluginLoading {
         LoadPolicy(checksPermissions: ProcessInfo.processInfo.environment["PLUGBOARD_ALLOW_INSECURE_PLUGINS"] != "1")
     }
 
-    /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name);
-    /// returns how many failed. Modules linked into the host are registered first.
-    static func load(directories: [String], into registry: Registry = .shared) throws -> Int {
+    /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name), or
+    /// both with `withBundled`; returns how many failed. Modules linked into the host are
+    /// registered first.
+    static func load(directories: [String], withBundled: Bool = false, into registry: Registry = .shared) throws -> Int
+    {
         let paths: [String]
         do {
-            paths = directories.isEmpty ? try BundledPlugins.paths() : try files(in: directories)
+            let bundled = directories.isEmpty || withBundled ? try BundledPlugins.paths() : []
+            paths = bundled + (try files(in: directories))
         } catch let error as PluginLoadError {
             throw HostError.usage(error.description)
         }
@@ -39,10 +42,12 @@ enum PluginLoading {
         return failures
     }
 
+    /// The plugin files of `directories`, leaving out the Plugboard runtime library itself, which a
+    /// plugin package's build directory also holds.
     private static func files(in directories: [String]) throws(PluginLoadError) -> [String] {
         var files: [String] = []
         for directory in directories {
-            files += try PluginLoader.pluginFiles(in: directory)
+            files += try PluginLoader.pluginFiles(in: directory).filter { !$0.hasSuffix("/libPlugboard.so") }
         }
         return files
     }

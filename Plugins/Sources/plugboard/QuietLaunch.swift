@@ -5,8 +5,11 @@ import Plugboard
 enum QuietLaunch {
     /// The launched application and how many plugins failed to load.
     /// - Throws: ``HostError/launchFailed`` after printing the report when a required task failed.
-    static func run(pluginDirectories: [String]) async throws -> (Application, failures: Int) {
-        let failures = try Terminal.toStandardError { try PluginLoading.load(directories: pluginDirectories) }
+    static func run(pluginDirectories: [String], withBundled: Bool = false) async throws -> (Application, failures: Int)
+    {
+        let failures = try Terminal.toStandardError {
+            try PluginLoading.load(directories: pluginDirectories, withBundled: withBundled)
+        }
         let app = Application(registry: .shared)
         let report = try await app.launch()
         guard report.succeeded else {

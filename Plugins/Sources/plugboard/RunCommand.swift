@@ -5,7 +5,7 @@ import Plugboard
 @MainActor
 enum RunCommand {
     nonisolated static let help = """
-        USAGE: plugboard run [--plugins DIR]... [--open URL]
+        USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL]
 
         Loads the bundled plugins (or the plugins in each DIR), launches them and opens URL
         (default app://tabs), then reads commands from standard input, one per line; it works
@@ -13,14 +13,16 @@ enum RunCommand {
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          --with-bundled  Load the bundled plugins as well as those of --plugins.
           --open URL      The first screen to open.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(arguments, valued: ["--plugins", "--open"])
+        let options = try Options(arguments, valued: ["--plugins", "--open"], switches: ["--with-bundled"])
         let first = try options.single("--open") ?? "app://tabs"
-        let (app, failures) = try await QuietLaunch.run(pluginDirectories: options.all("--plugins"))
+        let (app, failures) = try await QuietLaunch.run(
+            pluginDirectories: options.all("--plugins"), withBundled: options.has("--with-bundled"))
         let session = ShellSession(registry: .shared)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }

@@ -14,6 +14,7 @@ let help = """
       open       Resolve one URL through the router and print its screen.
       inspect    Print a plugin file's manifest and what its modules register.
       verify     Load each plugin of a directory in a child process; report crashes and hangs.
+      new        Create a plugin package that builds and loads as is.
       help       Show this help, or a command's: plugboard help <command>.
 
     Run 'plugboard <command> --help' for a command's options.
@@ -25,6 +26,7 @@ func commandHelp(_ command: String) -> String? {
     case "run": RunCommand.help
     case "inspect": InspectCommand.help
     case "verify": VerifyCommand.help
+    case "new": NewCommand.help
     case "launch": LaunchCommand.help
     case "graph": GraphCommand.help
     case "routes": RoutesCommand.help
@@ -53,6 +55,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case "run": return try await RunCommand.run(rest)
         case "inspect": return try InspectCommand.run(rest)
         case "verify": return try VerifyCommand.run(rest)
+        case "new": return try NewCommand.run(rest)
         case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)

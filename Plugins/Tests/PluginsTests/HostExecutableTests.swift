@@ -93,6 +93,7 @@ struct HostExecutableTests {
     @Test(arguments: [
         ["--help"], ["help"], ["demo", "--help"], ["inspect", "--help"], ["help", "inspect"], ["launch", "--help"],
         ["graph", "--help"], ["routes", "--help"], ["open", "--help"], ["run", "--help"], ["verify", "--help"],
+        ["new", "--help"],
     ])
     func helpIsPrintedAndSucceeds(arguments: [String]) throws {
         let run = try HostProcess.run(arguments)

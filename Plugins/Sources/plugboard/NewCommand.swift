@@ -1,0 +1,54 @@
+import Foundation
+
+/// `plugboard new NAME`: scaffold a plugin package that builds and loads as is.
+enum NewCommand {
+    static let help = """
+        USAGE: plugboard new NAME [--in DIR]
+
+        Creates the package DIR/NAME (default: ./NAME): a .dynamic library product that depends
+        on Plugboard, with a manifest and one module that registers a startup task and the route
+        app://<name>, whose screen has a button that opens app://circles of the bundled Circles
+        plugin. Build it with `swift build --package-path NAME`, then run it:
+        plugboard run --with-bundled --plugins NAME/.build/debug --open app://<name>
+
+        OPTIONS:
+          --in DIR     Where to create the package.
+          -h, --help   Show this help.
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let name = arguments.first, !name.hasPrefix("-") else { throw HostError.usage("new takes a plugin name") }
+        guard let first = name.first, first.isLetter, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else {
+            throw HostError.usage("'\(name)' is not a valid name: use letters and digits, starting with a letter")
+        }
+        let options = try Options(Array(arguments.dropFirst()), valued: ["--in"])
+        let parent = try options.single("--in") ?? FileManager.default.currentDirectoryPath
+        let package = URL(fileURLWithPath: parent).appendingPathComponent(name)
+        guard !FileManager.default.fileExists(atPath: package.path) else {
+            throw HostError.usage("\(package.path) already exists; choose another name or directory")
+        }
+        let sources = package.appendingPathComponent("Sources/\(name)")
+        do {
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try PluginTemplate.packageManifest(name: name, runtime: runtimePackagePath)
+                .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            try PluginTemplate.source(name: name)
+                .write(to: sources.appendingPathComponent("\(name).swift"), atomically: true, encoding: .utf8)
+        } catch {
+            throw HostError.usage("cannot create \(package.path): \(error.localizedDescription)")
+        }
+        Terminal.line("Created \(package.path)")
+        Terminal.line("  swift build --package-path \(package.path)")
+        Terminal.line(
+            "  plugboard run --with-bundled --plugins \(package.path)/.build/debug --open app://\(name.lowercased())"
+        )
+        return 0
+    }
+
+    /// The Plugboard runtime package this host was built from.
+    static var runtimePackagePath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+    }
+}

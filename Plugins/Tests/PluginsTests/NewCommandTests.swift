@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `plugboard new` scaffolds a plugin package that builds and loads as is.
+struct NewCommandTests {
+    @Test func aNewPluginBuildsAndItsButtonOpensABundledRoute() throws {
+        let scratch = try Scratch()
+        let created = try HostProcess.run(["new", "Hello", "--in", scratch.directory.path])
+        #expect(created.status == 0, "\(created.standardError)")
+        let package = scratch.directory.appendingPathComponent("Hello").path
+
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "--package-path", package]
+        let log = Pipe()
+        build.standardOutput = log
+        build.standardError = log
+        try build.run()
+        let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        build.waitUntilExit()
+        try #require(build.terminationStatus == 0, "the new package did not build:\n\(output)")
+
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", package + "/.build/debug", "--open", "app://hello"],
+            input: "1\nstack\nquit\n"
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.contains(
+                "┌─ Hello\n│ Hello from the Hello plugin.\n└─\n  1) Open the circles  [circles]"))
+        #expect(run.standardOutput.contains("> stack\nStack: Hello > Circles\n"))
+        #expect(run.standardError.contains("✓ Hello 0.1.0  (1 module(s))"))
+    }
+
+    @Test func anExistingDirectoryOrABadNameIsRefused() throws {
+        let scratch = try Scratch()
+        let bad = try HostProcess.run(["new", "9lives", "--in", scratch.directory.path])
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains("'9lives' is not a valid name"))
+        try FileManager.default.createDirectory(
+            at: scratch.directory.appendingPathComponent("Taken"), withIntermediateDirectories: true)
+        let taken = try HostProcess.run(["new", "Taken", "--in", scratch.directory.path])
+        #expect(taken.status == 1)
+        #expect(taken.standardError.contains("already exists"))
+    }
+}
