@@ -21,11 +21,13 @@ public struct RouteParameters: Sendable, Hashable {
         path.first { $0.name == name }?.value ?? query.last { $0.name == name }?.value
     }
 
+    /// Whether both hold the same path parameters, query items and fragment, in the same order.
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
         lhs.path.elementsEqual(rhs.path) { $0 == $1 } && lhs.query.elementsEqual(rhs.query) { $0 == $1 }
             && lhs.fragment == rhs.fragment
     }
 
+    /// Hashes the parameters, query items and fragment.
     public func hash(into hasher: inout Hasher) {
         for (name, value) in path {
             hasher.combine(name)

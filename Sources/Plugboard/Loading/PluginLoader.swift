@@ -43,6 +43,7 @@ public struct PluginLoader: Sendable {
         self.init(registry: registry, policy: policy, discovery: .metadataSections)
     }
 
+    /// Creates a loader that finds modules the way `discovery` says (for tests of the fallback).
     @_spi(Testing) public init(registry: Registry, policy: LoadPolicy = .strict, discovery: Discovery) {
         self.registry = registry
         self.policy = policy

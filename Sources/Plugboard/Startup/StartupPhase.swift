@@ -5,6 +5,7 @@ public enum StartupPhase: Int, Sendable, Hashable, Comparable, CaseIterable, Cus
     /// After the first screen is shown: deferrable work such as analytics or cache warm-up.
     case afterFirstScreen
 
+    /// Whether `lhs` runs before `rhs`.
     public static func < (lhs: StartupPhase, rhs: StartupPhase) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
