@@ -173,6 +173,39 @@ struct PluginLoaderErrorTests {
         #expect(reason.contains("is owned by uid 65534, neither you (uid 0) nor root"))
     }
 
+    @Test func aDanglingSymbolicLink() throws {
+        let path = files.directory.appendingPathComponent("libDangling.so").path
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/nonexistent/libGone.so")
+        let error = expectRefusal(path)
+        guard case .fileNotFound = error else {
+            Issue.record("wrong error: \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.contains("a symbolic link must point to an existing file") == true)
+    }
+
+    @Test func aSymbolicLinkLoop() throws {
+        let first = files.directory.appendingPathComponent("libLoopA.so").path
+        let second = files.directory.appendingPathComponent("libLoopB.so").path
+        try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: second)
+        try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
+        guard case .unreadable(_, let reason) = expectRefusal(first) else {
+            Issue.record("wrong error")
+            return
+        }
+        #expect(reason == "Too many levels of symbolic links")
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root reads files whatever their mode"))
+    func anUnreadableFile() throws {
+        let path = try files.write("libSecret.so", Data("x".utf8))
+        chmod(path, 0o200)
+        guard case .unreadable = expectRefusal(path) else {
+            Issue.record("wrong error")
+            return
+        }
+    }
+
     @Test func aMissingDirectory() {
         let path = files.directory.appendingPathComponent("nowhere").path
         #expect(throws: PluginLoadError.self) { try loader.load(directory: path) }

@@ -118,7 +118,10 @@ public struct PluginLoader: Sendable {
     private func checkFile(at path: String) throws(PluginLoadError) {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            if errno == EACCES { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+            let code = errno
+            if code == EACCES || code == ELOOP || code == ENAMETOOLONG {
+                throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            }
             throw .fileNotFound(path: path)
         }
         switch status.st_mode & S_IFMT {
