@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Follows the README's "Write a plugin" steps, taking the code from the README itself.
+struct ReadmePluginTests {
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The README's ```swift file=PATH blocks, by path, and its ```sh block of commands.
+    private static func readme() throws -> (files: [String: String], commands: [String]) {
+        let text = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        var files: [String: String] = [:]
+        var commands: [String] = []
+        var current: (kind: String, lines: [String])?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let block = current {
+                if line == "```" {
+                    if block.kind.hasPrefix("file=") {
+                        files[String(block.kind.dropFirst(5))] = block.lines.joined(separator: "\n") + "\n"
+                    } else if block.kind == "sh", commands.isEmpty,
+                        block.lines.contains(where: { $0.contains("HelloPlugin") })
+                    {
+                        commands = block.lines
+                    }
+                    current = nil
+                } else {
+                    current?.lines.append(line)
+                }
+            } else if line.hasPrefix("```swift file=") {
+                current = (String(line.dropFirst("```swift ".count)), [])
+            } else if line == "```sh" {
+                current = ("sh", [])
+            }
+        }
+        return (files, commands)
+    }
+
+    @Test func theWriteAPluginStepsWorkAsWritten() throws {
+        let (files, commands) = try Self.readme()
+        #expect(
+            files.keys.sorted() == ["HelloPlugin/Package.swift", "HelloPlugin/Sources/HelloPlugin/HelloPlugin.swift"])
+        let lines = files.values.flatMap { $0.split(separator: "\n") }.filter {
+            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        #expect(lines.count < 40, "a minimal plugin takes \(lines.count) lines")
+
+        // An empty directory next to a Plugboard checkout.
+        let scratch = try Scratch()
+        try FileManager.default.createSymbolicLink(
+            at: scratch.directory.appendingPathComponent("plugboard"), withDestinationURL: Self.repository)
+        for (path, content) in files {
+            let url = scratch.directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: url, atomically: true, encoding: .utf8)
+        }
+
+        // The first command builds the plugin.
+        try #require(commands.count == 2)
+        #expect(commands[0] == "swift build --package-path HelloPlugin")
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = commands[0].split(separator: " ").map(String.init)
+        build.currentDirectoryURL = scratch.directory
+        let log = Pipe()
+        build.standardOutput = log
+        build.standardError = log
+        try build.run()
+        let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        build.waitUntilExit()
+        try #require(build.terminationStatus == 0, "the README's plugin did not build:\n\(output)")
+
+        // The second runs the host with the README's arguments (the host is already built here).
+        let arguments = try #require(commands[1].components(separatedBy: " plugboard ").last)
+            .split(separator: " ").map(String.init)
+        #expect(arguments.first == "run")
+        let run = try HostProcess.run(
+            arguments.map { $0.hasPrefix("HelloPlugin/") ? scratch.directory.appendingPathComponent($0).path : $0 },
+            input: "1\nstack\nquit\n"
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("┌─ Hello\n│ Hello, world!\n└─\n  1) Open circles  [circles]"))
+        #expect(run.standardOutput.contains("> stack\nStack: Hello > Circles\n"))
+    }
+}
