@@ -22,7 +22,7 @@ public final class ModuleRegistrar {
     /// ```
     /// - Parameters:
     ///   - pattern: `scheme://host/path` whose segments are literals, `:name` or `:name(type)`
-    ///     parameters, `*`, or a final `**` (see ``Router`` for matching rules and precedence).
+    ///     parameters, `*`, or a final `**` (see `Router` in PlugboardRouting for the matching rules and precedence).
     ///   - title: A short description for route listings.
     ///   - factory: Builds the screen when the route is opened.
     public func route(_ pattern: String, title: String? = nil, factory: @escaping ScreenFactory) {
