@@ -240,3 +240,30 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// A launch can go on without a plugin that failed to load, skipping what needed it.
+struct MissingDependencyTests {
+    @Test func tasksNeedingAMissingTaskAreSkippedWithTheReasonAndTheRestRun() async throws {
+        let journal = Journal()
+        let registry = try scriptedRegistry(a: { registrar in
+            registrar.startupTask("circles.load", after: ["shell.store"]) { journal.record("circles.load") }
+            registrar.startupTask("circles.index", after: ["circles.load"]) { journal.record("circles.index") }
+            registrar.startupTask("blog.load") { journal.record("blog.load") }
+        })
+        await #expect(throws: LaunchError.self) { try await Application(registry: registry).launch() }
+        let report = try await Application(registry: registry).launch(allowingMissingDependencies: true)
+        #expect(report.succeeded)
+        #expect(journal.all == ["blog.load"])
+        #expect(report.entry(named: "blog.load")?.outcome == .succeeded)
+        #expect(
+            report.entry(named: "circles.load")?.outcome
+                == .skipped(reason: "depends on 'shell.store', which no loaded module provides"))
+        #expect(
+            report.entry(named: "circles.index")?.outcome
+                == .skipped(
+                    reason:
+                        "depends on 'circles.load', which skipped: depends on 'shell.store', which no loaded module provides"
+                )
+        )
+    }
+}

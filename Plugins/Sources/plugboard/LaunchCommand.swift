@@ -26,7 +26,8 @@ enum LaunchCommand {
         let app = Application(registry: .shared)
         let signals = TerminationSignals()
         Terminal.line(Terminal.heading("Launching"))
-        let report = try await app.launch(progress: LaunchListing.progress)
+        // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
+        let report = try await app.launch(allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
         Terminal.line()
         LaunchListing.print(report)
         if let trace {

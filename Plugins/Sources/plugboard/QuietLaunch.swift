@@ -11,7 +11,7 @@ enum QuietLaunch {
             try PluginLoading.load(directories: pluginDirectories, withBundled: withBundled)
         }
         let app = Application(registry: .shared)
-        let report = try await app.launch()
+        let report = try await app.launch(allowingMissingDependencies: failures > 0)
         guard report.succeeded else {
             LaunchListing.print(report)
             throw HostError.launchFailed

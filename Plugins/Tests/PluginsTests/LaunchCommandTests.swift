@@ -33,6 +33,22 @@ struct LaunchCommandTests {
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
+    @Test func tasksNeedingARefusedPluginAreSkippedAndTheRestLaunch() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.path("libCirclesPlugin.so"), as: "libCirclesPlugin.so")
+        _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("libShellPlugin.so"))
+        let run = try HostProcess.run(["launch", "--plugins", scratch.directory.path])
+        #expect(run.status == 1)
+        #expect(
+            run.standardOutput.contains(
+                "  - circles.load-joined  [CirclesPlugin.CirclesModule]  skipped: depends on 'shell.store', which no loaded module provides\n"
+            )
+        )
+        #expect(run.standardOutput.contains("  ✓ greeter.prepare  [GreeterPlugin.GreeterModule]\n"))
+        #expect(run.standardError.contains("libShellPlugin.so: not a loadable shared object"))
+    }
+
     @Test func graphPrintsPureDOTOnStandardOutput() throws {
         let run = try HostProcess.run(["graph", "--format", "dot"])
         #expect(run.status == 0, "\(run.standardError)")

@@ -41,17 +41,20 @@ public actor Application {
     /// and the held events, calls `onFirstScreen`, and runs the after-first-screen phase.
     ///
     /// - Parameters:
+    ///   - allowingMissingDependencies: Skip, with the reason, tasks that depend on tasks no
+    ///     module registered — as when a plugin failed to load — instead of refusing the launch.
     ///   - progress: Called as each task ends (or is skipped), outside any lock.
     ///   - onFirstScreen: Called once the launch phase succeeded, before deferrable tasks run.
     /// - Returns: The report of every task; ``LaunchReport/failure`` names a required task that failed.
     /// - Throws: ``LaunchError/invalidGraph(_:)`` with every problem, before anything runs.
     public func launch(
+        allowingMissingDependencies: Bool = false,
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil,
         onFirstScreen: @escaping @Sendable () async -> Void = {}
     ) async throws(LaunchError) -> LaunchReport {
         guard state == .initial else { throw .alreadyLaunched }
         snapshot = registry.snapshot
-        let graph = try StartupGraph(tasks: snapshot.tasks)
+        let graph = try StartupGraph(tasks: snapshot.tasks, allowingMissingDependencies: allowingMissingDependencies)
         modules = ModuleOrder.of(snapshot.modules, graph: graph)
         state = .launching
         let origin = ContinuousClock.now

@@ -48,6 +48,9 @@ final class PhaseRun: Sendable {
         members = graph.tasks.indices.filter { graph.tasks[$0].phase == phase }
         var pending = [Int](repeating: 0, count: graph.tasks.count)
         var blocked = [String?](repeating: nil, count: graph.tasks.count)
+        for (task, name) in graph.missing where graph.tasks[task].phase == phase {
+            blocked[task] = "depends on '\(name)', which no loaded module provides"
+        }
         for task in members {
             for dependency in graph.dependencies[task] {
                 if let done = earlier[dependency] {
@@ -74,7 +77,8 @@ final class PhaseRun: Sendable {
         var skipped: [Int] = []
         var ready: [Int] = []
         state.withLock { state in
-            for task in members where state.pending[task] == 0 {
+            // A skipped task resolves its dependents at once, so check each task is still unresolved.
+            for task in members where state.pending[task] == 0 && state.records[task] == nil {
                 Self.resolve(task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
             }
         }

@@ -11,13 +11,19 @@ public struct StartupGraph: Sendable {
     let dependencies: Adjacency
     /// For each task, the indices of the tasks that depend on it.
     let dependents: Adjacency
+    /// Tasks that depend on a name no task has, with the first such name (only when allowed).
+    let missing: [Int: String]
 
     /// Validates `tasks` and builds the graph.
     ///
-    /// - Parameter tasks: The tasks, usually ``RegistrySnapshot/tasks``.
+    /// - Parameters:
+    ///   - tasks: The tasks, usually ``RegistrySnapshot/tasks``.
+    ///   - allowingMissingDependencies: Accept dependencies on tasks no module registered (for
+    ///     example those of a plugin that failed to load); such tasks, and the tasks that depend on
+    ///     them, are skipped with the reason instead of refusing the graph.
     /// - Throws: ``LaunchError/invalidGraph(_:)`` listing every problem at once.
     /// - Complexity: O(tasks + dependencies).
-    public init(tasks: [StartupTask]) throws(LaunchError) {
+    public init(tasks: [StartupTask], allowingMissingDependencies: Bool = false) throws(LaunchError) {
         var index: [String: Int] = [:]
         index.reserveCapacity(tasks.count)
         var duplicates: [String: [Owner]] = [:]
@@ -36,9 +42,14 @@ public struct StartupGraph: Sendable {
         var problems = duplicateOrder.map { GraphProblem.duplicateTask(name: $0, owners: duplicates[$0] ?? []) }
         var edges: [(node: Int, neighbour: Int)] = []
         edges.reserveCapacity(tasks.count * 2)
+        var missing: [Int: String] = [:]
         for (position, task) in tasks.enumerated() {
             for name in task.dependencies {
                 guard let dependency = index[name] else {
+                    if allowingMissingDependencies {
+                        if missing[position] == nil { missing[position] = name }
+                        continue
+                    }
                     let nearest = NearestNames.nearest(to: name, in: Array(index.keys), limit: 1).first
                     problems.append(
                         .unknownDependency(task: task.name, owner: task.owner, dependency: name, nearest: nearest))
@@ -62,6 +73,7 @@ public struct StartupGraph: Sendable {
         self.tasks = tasks
         self.dependencies = dependencies
         self.dependents = dependents
+        self.missing = missing
     }
 
     /// The task indices in an order where every task comes after its dependencies.
