@@ -3,6 +3,7 @@ import Plugboard
 /// A failure of a host command, printed to stderr before exiting with status 1.
 enum HostError: Error, CustomStringConvertible {
     case usage(String)
+    case failed(String)
     case bundledPluginsMissing(directory: String, reason: String)
     case pluginsFailed(count: Int)
     case launchFailed
@@ -12,6 +13,8 @@ enum HostError: Error, CustomStringConvertible {
         switch self {
         case .usage(let message):
             "\(message)\nRun 'plugboard --help' for usage."
+        case .failed(let message):
+            message
         case .bundledPluginsMissing(let directory, let reason):
             "the bundled plugins are not in \(directory) and could not be built: \(reason)\n"
                 + "Build them with: swift build --package-path Plugins"

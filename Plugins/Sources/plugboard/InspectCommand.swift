@@ -1,13 +1,15 @@
+import Foundation
 import Plugboard
 
-/// `plugboard inspect FILE`: print a plugin's manifest and what its modules register.
+/// `plugboard inspect FILE`: print a plugin's manifest and what its modules register, without
+/// running the plugin in this process.
 enum InspectCommand {
     static let help = """
         USAGE: plugboard inspect FILE
 
-        Loads the plugin FILE into a private registry (the application's registry is not
-        touched) and prints its manifest and every route, startup task and service its
-        modules register.
+        Prints a plugin's manifest and the modules, routes and startup tasks it declares. A
+        sealed plugin (see plugboard seal) is read from its file without being loaded; an
+        unsealed one is loaded in a child process, never in this one.
 
         OPTIONS:
           -h, --help   Show this help.
@@ -17,14 +19,38 @@ enum InspectCommand {
         guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
             throw HostError.usage("inspect takes exactly one plugin file")
         }
-        let registry = Registry()
-        let plugin = try PluginLoader(registry: registry, policy: PluginLoading.policy).load(file: path)
-        Terminal.line("\(Terminal.heading(plugin.manifest.name)) \(plugin.manifest.version)")
-        Terminal.line("  file         \(plugin.path)")
-        Terminal.line("  runtime      \(plugin.manifest.fingerprint.runtimeVersion)")
-        Terminal.line("  toolchain    \(plugin.manifest.fingerprint.toolchain)")
-        Terminal.line()
-        RegistryListing.print(registry.snapshot)
+        let sealed: SealedManifest
+        let source: String
+        do {
+            if let read = try ManifestReader.read(fileAt: path) {
+                (sealed, source) = (read, "sealed manifest, read without loading the plugin")
+            } else {
+                (sealed, source) = (try describeInChild(path), "not sealed: read by loading it in a child process")
+            }
+        } catch let error as ManifestReadError {
+            throw HostError.failed("\(path): \(error)")
+        }
+        Terminal.line("\(Terminal.heading(sealed.name)) \(sealed.version)")
+        Terminal.line("  file         \(path)")
+        Terminal.line("  source       \(source)")
+        Terminal.line("  runtime      \(sealed.runtimeVersion)")
+        Terminal.line("  toolchain    \(sealed.toolchain)")
+        Terminal.line("  architecture \(sealed.architecture)")
+        Terminal.line("  modules      \(sealed.modules.joined(separator: ", "))")
+        Terminal.line("  routes       \(sealed.routes.joined(separator: ", "))")
+        Terminal.line("  tasks        \(sealed.tasks.joined(separator: ", "))")
         return 0
+    }
+
+    private static func describeInChild(_ path: String) throws -> SealedManifest {
+        guard
+            case .exited(let status, let output) = ChildProcess.run(
+                BundledPlugins.executable, [SealCommand.childCommand, path], timeout: 30),
+            let last = output.split(separator: "\n").last
+        else { throw HostError.failed("\(path): loading it in a child process crashed or hung; see plugboard verify") }
+        guard status == 0, let sealed = try? JSONDecoder().decode(SealedManifest.self, from: Data(last.utf8)) else {
+            throw HostError.failed(String(last.dropFirst("refused: ".count)))
+        }
+        return sealed
     }
 }

@@ -50,32 +50,17 @@ enum VerifyCommand {
 
     /// Runs the child for `file` and describes how it ended.
     private static func verify(_ file: String, timeout: Double) -> (Bool, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BundledPlugins.executable)
-        process.arguments = [childCommand, file]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        do {
-            try process.run()
-        } catch {
-            return (false, "could not start a child process: \(error.localizedDescription)")
-        }
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
+        switch ChildProcess.run(BundledPlugins.executable, [childCommand, file], timeout: timeout) {
+        case .failedToStart(let reason):
+            return (false, "could not start a child process: \(reason)")
+        case .timedOut:
             return (false, "hung: did not finish loading within \(timeout.formatted()) s (killed)")
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        if process.terminationReason == .uncaughtSignal {
-            let signal = process.terminationStatus
+        case .crashed(let signal):
             return (false, "crashed with signal \(signal) (\(String(cString: strsignal(signal)))) while loading")
+        case .exited(let status, let output):
+            let text = output.trimmingCharacters(in: .whitespacesAndNewlines)
+            return (status == 0, text.split(separator: "\n").last.map(String.init) ?? "no output")
         }
-        return (process.terminationStatus == 0, text.split(separator: "\n").last.map(String.init) ?? "no output")
     }
 
     /// The child's side: load one file and print one line.

@@ -15,6 +15,7 @@ let help = """
       inspect    Print a plugin file's manifest and what its modules register.
       verify     Load each plugin of a directory in a child process; report crashes and hangs.
       new        Create a plugin package that builds and loads as is.
+      seal       Write plugins' manifests into their files, readable without loading them.
       help       Show this help, or a command's: plugboard help <command>.
 
     Run 'plugboard <command> --help' for a command's options.
@@ -27,6 +28,7 @@ func commandHelp(_ command: String) -> String? {
     case "inspect": InspectCommand.help
     case "verify": VerifyCommand.help
     case "new": NewCommand.help
+    case "seal": SealCommand.help
     case "launch": LaunchCommand.help
     case "graph": GraphCommand.help
     case "routes": RoutesCommand.help
@@ -56,6 +58,8 @@ func run(_ arguments: [String]) async -> Int32 {
         case "inspect": return try InspectCommand.run(rest)
         case "verify": return try VerifyCommand.run(rest)
         case "new": return try NewCommand.run(rest)
+        case "seal": return try SealCommand.run(rest)
+        case SealCommand.childCommand: return SealCommand.runChild(rest)
         case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)

@@ -75,9 +75,10 @@ struct HostExecutableTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Greeter 1.0.0\n"))
         #expect(run.standardOutput.contains("  file         \(path)"))
+        #expect(run.standardOutput.contains("  source       not sealed: read by loading it in a child process\n"))
         #expect(run.standardOutput.contains("  runtime      plugboard-runtime 0.1.0"))
-        #expect(run.standardOutput.contains("  app://greeter/hello"))
-        #expect(run.standardOutput.contains("  greeter.prepare"))
+        #expect(run.standardOutput.contains("  routes       app://greeter/hello, app://greeter/hello/:name\n"))
+        #expect(run.standardOutput.contains("  tasks        greeter.prepare\n"))
     }
 
     @Test func inspectOfABadFileNamesItOnStderr() throws {
@@ -93,7 +94,7 @@ struct HostExecutableTests {
     @Test(arguments: [
         ["--help"], ["help"], ["demo", "--help"], ["inspect", "--help"], ["help", "inspect"], ["launch", "--help"],
         ["graph", "--help"], ["routes", "--help"], ["open", "--help"], ["run", "--help"], ["verify", "--help"],
-        ["new", "--help"],
+        ["new", "--help"], ["seal", "--help"],
     ])
     func helpIsPrintedAndSucceeds(arguments: [String]) throws {
         let run = try HostProcess.run(arguments)

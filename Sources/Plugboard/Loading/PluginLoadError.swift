@@ -26,6 +26,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     case insecurePermissions(path: String, reason: String)
     /// The plugin is not on the host's allowlist.
     case notAllowed(path: String, plugin: String, allowed: [String])
+    /// The sealed manifest in the file is malformed, or disagrees with the plugin.
+    case corruptManifest(path: String, reason: String)
 
     /// The path of the file the error is about.
     public var path: String {
@@ -34,7 +36,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .notASharedObject(let path, _), .openFailed(let path, _), .noManifest(let path),
             .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
-            .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _):
+            .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _),
+            .corruptManifest(let path, _):
             path
         }
     }
@@ -66,6 +69,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             "\(path): plugin '\(plugin)' was not registered: \(error)"
         case .insecurePermissions(let path, let reason):
             "\(path): refused: \(reason) (LoadPolicy(checksPermissions: false) relaxes this for development)"
+        case .corruptManifest(let path, let reason):
+            "\(path): its sealed manifest is corrupt: \(reason); run plugboard seal on a fresh build of it"
         case .notAllowed(let path, let plugin, let allowed):
             "\(path): plugin '\(plugin)' is not on this host's allowlist (\(allowed.joined(separator: ", ")))"
         case .unknownMetadataLayout(let path, let version):

@@ -89,7 +89,7 @@ public struct PluginLoader: Sendable {
     /// - Throws: ``PluginLoadError`` naming the file; the registry is then unchanged.
     @discardableResult
     public func load(file path: String) throws(PluginLoadError) -> LoadedPlugin {
-        try checkFile(at: path)
+        let sealed = try checkFile(at: path)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown error")
         }
@@ -100,6 +100,13 @@ public struct PluginLoader: Sendable {
         }
         if let allowlist = policy.allowlist, !allowlist.contains(manifest.name) {
             throw .notAllowed(path: path, plugin: manifest.name, allowed: allowlist.sorted())
+        }
+        if let sealed, sealed.name != manifest.name || sealed.version != manifest.version {
+            throw .corruptManifest(
+                path: path,
+                reason: "the sealed manifest names \(sealed.name) \(sealed.version), the plugin declares "
+                    + "\(manifest.name) \(manifest.version); seal it again"
+            )
         }
         let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map { $0.name })
         do {
@@ -115,7 +122,8 @@ public struct PluginLoader: Sendable {
         return plugin
     }
 
-    private func checkFile(at path: String) throws(PluginLoadError) {
+    /// Checks the file before any of its code runs; returns its sealed manifest, if it has one.
+    private func checkFile(at path: String) throws(PluginLoadError) -> SealedManifest? {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let code = errno
@@ -141,6 +149,21 @@ public struct PluginLoader: Sendable {
         if let reason = ELFCheck.problem(in: data) {
             throw .notASharedObject(path: path, reason: reason)
         }
+        let sealed: SealedManifest?
+        do {
+            sealed = try ManifestReader.read(data)
+        } catch {
+            throw .corruptManifest(path: path, reason: error.reason)
+        }
+        if let sealed {
+            guard sealed.fingerprint == .current else {
+                throw .fingerprintMismatch(path: path, plugin: sealed.fingerprint, host: .current)
+            }
+            if let allowlist = policy.allowlist, !allowlist.contains(sealed.name) {
+                throw .notAllowed(path: path, plugin: sealed.name, allowed: allowlist.sorted())
+            }
+        }
+        return sealed
     }
 
     private func declarations(

@@ -1,0 +1,81 @@
+import Foundation
+import Plugboard
+
+/// `plugboard seal FILE...`: write each plugin's manifest and declarations into its file, so
+/// hosts can read and check them without loading the plugin.
+enum SealCommand {
+    static let help = """
+        USAGE: plugboard seal FILE...
+
+        Loads each plugin FILE in a child process, collects its manifest (name, version,
+        runtime, toolchain, architecture) and what its modules declare (modules, routes,
+        tasks), and writes them into the file's .plugboard_manifest section with llvm-objcopy.
+        A sealed plugin's fingerprint is checked before it is loaded, and plugboard inspect
+        reads it without loading it.
+
+        OPTIONS:
+          -h, --help   Show this help.
+        """
+
+    /// The hidden command a child runs: load one file and print its sealed manifest as JSON.
+    static let childCommand = "describe-one"
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") }) else {
+            throw HostError.usage("seal takes one or more plugin files")
+        }
+        var failures = 0
+        for file in arguments {
+            do {
+                let sealed = try seal(file)
+                Terminal.line(
+                    "  \(Terminal.ok) \(file): sealed \(sealed.name) \(sealed.version), \(sealed.routes.count) route(s)"
+                )
+            } catch {
+                failures += 1
+                Terminal.error("error: \(file): \(error)")
+            }
+        }
+        return failures == 0 ? 0 : 1
+    }
+
+    private static func seal(_ file: String) throws -> SealedManifest {
+        guard
+            case .exited(0, let output) = ChildProcess.run(
+                BundledPlugins.executable, [childCommand, file], timeout: 30),
+            let json = output.split(separator: "\n").last,
+            let sealed = try? JSONDecoder().decode(SealedManifest.self, from: Data(json.utf8))
+        else { throw HostError.failed("it does not load; run plugboard verify on its directory to see why") }
+        let manifestFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "plugboard-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: manifestFile)
+        defer { try? FileManager.default.removeItem(at: manifestFile) }
+        let existing = (try? ManifestReader.read(fileAt: file)) != nil
+        let section = ManifestReader.sectionName
+        let arguments = [
+            "llvm-objcopy", existing ? "--update-section" : "--add-section", "\(section)=\(manifestFile.path)",
+            "--set-section-flags", "\(section)=noload,readonly", file,
+        ]
+        guard case .exited(0, _) = ChildProcess.run("/usr/bin/env", arguments, timeout: 60) else {
+            throw HostError.failed("llvm-objcopy (from the Swift toolchain) could not write the section")
+        }
+        return sealed
+    }
+
+    /// The child's side: load one file and print its sealed manifest as JSON.
+    static func runChild(_ arguments: [String]) -> Int32 {
+        guard let file = arguments.first else { return 2 }
+        let registry = Registry()
+        do {
+            let plugin = try PluginLoader(registry: registry, policy: PluginLoading.policy).load(file: file)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let json = try encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot))
+            print(String(decoding: json, as: UTF8.self))
+            return 0
+        } catch {
+            print("refused: \(error)")
+            return 1
+        }
+    }
+}

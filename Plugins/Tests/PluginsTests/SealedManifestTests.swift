@@ -1,0 +1,116 @@
+import Foundation
+import Plugboard
+import Testing
+
+/// Sealed manifests: written into the plugin file, read without loading it, checked before dlopen.
+struct SealedManifestTests {
+    /// A sealed copy of the greeter in a fresh directory, and the byte range of its manifest section.
+    private func sealedGreeter() throws -> (path: String, scratch: Scratch) {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let run = try HostProcess.run(["seal", path])
+        try #require(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("sealed Greeter 1.0.0, 2 route(s)"))
+        return (path, scratch)
+    }
+
+    /// Where `needle` occurs inside the manifest section's JSON (which `seal` writes with sorted
+    /// keys, so it starts with `{"architecture"`) in `bytes`.
+    private func range(of needle: String, inManifestOf bytes: [UInt8]) throws -> Range<Int> {
+        let head = Array("{\"architecture\"".utf8)
+        let pattern = Array(needle.utf8)
+        let manifest = try #require((0...(bytes.count - head.count)).last { bytes[$0...].starts(with: head) })
+        let start = try #require(
+            (manifest...(bytes.count - pattern.count)).first { bytes[$0...].starts(with: pattern) })
+        return start..<start + pattern.count
+    }
+
+    @Test func aSealedManifestIsReadWithoutLoadingThePlugin() throws {
+        let (path, _) = try sealedGreeter()
+        let sealed = try #require(try ManifestReader.read(fileAt: path))
+        #expect(sealed.name == "Greeter")
+        #expect(sealed.fingerprint == .current)
+        #expect(sealed.modules == ["GreeterPlugin.GreeterModule"])
+        #expect(sealed.routes == ["app://greeter/hello", "app://greeter/hello/:name"])
+        #expect(sealed.tasks == ["greeter.prepare"])
+        let inspect = try HostProcess.run(["inspect", path])
+        #expect(inspect.standardOutput.contains("  source       sealed manifest, read without loading the plugin\n"))
+        let registry = Registry()
+        try PluginLoader(registry: registry).load(file: path)
+        #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter"])
+    }
+
+    @Test func aSealedFingerprintMismatchIsRefusedBeforeLoading() throws {
+        let (path, _) = try sealedGreeter()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let version = try range(of: "plugboard-runtime 0.1.0", inManifestOf: bytes)
+        bytes.replaceSubrange(version, with: Array("plugboard-runtime 9.9.9".utf8))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        // The plugin's code still carries 0.1.0: only a check of the sealed manifest, made before
+        // dlopen, can refuse it.
+        let registry = Registry()
+        let error = #expect(throws: PluginLoadError.self) { try PluginLoader(registry: registry).load(file: path) }
+        guard case .fingerprintMismatch(_, let plugin, let host) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(plugin.runtimeVersion == "plugboard-runtime 9.9.9")
+        #expect(host == .current)
+        #expect(registry.snapshot.plugins.isEmpty)
+    }
+
+    @Test func aCorruptedSealedManifestIsRefused() throws {
+        let (path, _) = try sealedGreeter()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let name = try range(of: "\"name\"", inManifestOf: bytes)
+        bytes.replaceSubrange(name, with: Array("#!@$%^".utf8))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: PluginLoadError.self) { try PluginLoader(registry: Registry()).load(file: path) }
+        guard case .corruptManifest(_, let reason) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("the sealed manifest is not valid"))
+    }
+
+    @Test func aTruncatedPluginIsRefused() throws {
+        let scratch = try Scratch()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: BuildProducts.greeter))
+        let path = scratch.directory.appendingPathComponent("libTruncated.so")
+        try bytes.prefix(bytes.count * 2 / 3).write(to: path)
+        let error = #expect(throws: PluginLoadError.self) {
+            try PluginLoader(registry: Registry()).load(file: path.path)
+        }
+        guard case .notASharedObject(_, let reason) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("truncated: "))
+    }
+
+    /// 100,000 mutations of a sealed plugin's headers and manifest: the reader always answers.
+    @Test func mutatedManifestBytesNeverCrashTheReader() throws {
+        let (path, _) = try sealedGreeter()
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let manifest = try range(of: "{\"", inManifestOf: original)
+        let manifestEnd = try #require(original[manifest.lowerBound...].firstIndex(of: UInt8(ascii: "}")))
+        let interesting = Array(0..<64) + Array(manifest.lowerBound...manifestEnd)
+        var generator = SystemRandomNumberGenerator()
+        var readable = 0
+        var refused = 0
+        var bytes = original
+        for _ in 0..<100_000 {
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                bytes[interesting.randomElement(using: &generator)!] = UInt8.random(in: 0...255, using: &generator)
+            }
+            do {
+                if try ManifestReader.read(Data(bytes)) != nil { readable += 1 }
+            } catch {
+                refused += 1
+            }
+            for index in interesting { bytes[index] = original[index] }
+        }
+        #expect(readable + refused > 0)
+        #expect(refused > 0)
+    }
+}

@@ -1,0 +1,117 @@
+public import Foundation
+
+/// Reads the `.plugboard_manifest` section of a plugin file without loading it.
+///
+/// ```swift
+/// if let sealed = try ManifestReader.read(fileAt: "plugins/libCircles.so") {
+///     print(sealed.name, sealed.routes)
+/// }
+/// ```
+public enum ManifestReader {
+    /// The ELF section that holds a sealed manifest.
+    public static let sectionName = ".plugboard_manifest"
+
+    /// The sealed manifest of the file at `path`, or `nil` when it has none.
+    /// - Throws: ``ManifestReadError`` when the file cannot be read or the section is malformed.
+    public static func read(fileAt path: String) throws(ManifestReadError) -> SealedManifest? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw ManifestReadError(reason: "the file cannot be read: \(error.localizedDescription)")
+        }
+        return try read(data)
+    }
+
+    /// The sealed manifest in the ELF image `data`, or `nil` when it has none. Every offset is
+    /// checked against the data, so any bytes give an answer or a typed error, never a trap.
+    /// - Throws: ``ManifestReadError`` when the headers or the section are malformed.
+    public static func read(_ data: Data) throws(ManifestReadError) -> SealedManifest? {
+        guard let bytes = ELFSections(data) else { throw ManifestReadError(reason: "not a 64-bit ELF file") }
+        guard let section = try bytes.section(named: sectionName) else { return nil }
+        do {
+            return try JSONDecoder().decode(SealedManifest.self, from: section)
+        } catch {
+            throw ManifestReadError(reason: "the sealed manifest is not valid: \(error)")
+        }
+    }
+}
+
+/// Why a sealed manifest could not be read.
+public struct ManifestReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public let reason: String
+
+    /// The reason.
+    public var description: String { reason }
+}
+
+/// The section headers of a 64-bit little-endian ELF image, read with every offset checked.
+struct ELFSections {
+    private let data: Data
+
+    init?(_ data: Data) {
+        guard data.count >= 64, data.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]), data[data.startIndex + 4] == 2,
+            data[data.startIndex + 5] == 1
+        else { return nil }
+        self.data = data
+    }
+
+    /// The contents of the section called `name`, or `nil` when there is none.
+    func section(named name: String) throws(ManifestReadError) -> Data? {
+        guard let table = integer(UInt64.self, at: 40), let entrySize = integer(UInt16.self, at: 58),
+            let count = integer(UInt16.self, at: 60), let namesIndex = integer(UInt16.self, at: 62)
+        else { throw ManifestReadError(reason: "the ELF header is truncated") }
+        guard count > 0 else { return nil }
+        guard entrySize >= 64, namesIndex < count else {
+            throw ManifestReadError(reason: "the section table is malformed")
+        }
+        func header(_ index: UInt16) throws(ManifestReadError) -> (name: UInt32, offset: UInt64, size: UInt64) {
+            let (start, overflow) = table.addingReportingOverflow(UInt64(index) * UInt64(entrySize))
+            guard !overflow, start <= UInt64(Int.max - 64), let nameOffset = integer(UInt32.self, at: Int(start)),
+                let offset = integer(UInt64.self, at: Int(start) + 24),
+                let size = integer(UInt64.self, at: Int(start) + 32)
+            else { throw ManifestReadError(reason: "section header \(index) lies outside the file") }
+            return (nameOffset, offset, size)
+        }
+        let names = try header(namesIndex)
+        let wanted = Array(name.utf8)
+        for index in 0..<count {
+            let section = try header(index)
+            guard let found = string(at: names.offset, plus: UInt64(section.name), limit: names.size), found == wanted
+            else {
+                continue
+            }
+            guard let contents = slice(at: section.offset, size: section.size) else {
+                throw ManifestReadError(reason: "the \(name) section lies outside the file")
+            }
+            return contents
+        }
+        return nil
+    }
+
+    private func integer<Value: FixedWidthInteger>(_: Value.Type, at offset: Int) -> Value? {
+        guard offset >= 0, offset <= data.count - MemoryLayout<Value>.size else { return nil }
+        var value = Value.zero
+        _ = withUnsafeMutableBytes(of: &value) { destination in
+            data.copyBytes(
+                to: destination,
+                from: (data.startIndex + offset)..<(data.startIndex + offset + MemoryLayout<Value>.size))
+        }
+        return Value(littleEndian: value)
+    }
+
+    private func slice(at offset: UInt64, size: UInt64) -> Data? {
+        let (end, overflow) = offset.addingReportingOverflow(size)
+        guard !overflow, end <= UInt64(data.count) else { return nil }
+        return data.subdata(in: (data.startIndex + Int(offset))..<(data.startIndex + Int(end)))
+    }
+
+    /// The NUL-terminated bytes at `base + offset`, within `limit` bytes of `base`.
+    private func string(at base: UInt64, plus offset: UInt64, limit: UInt64) -> [UInt8]? {
+        guard offset < limit, let table = slice(at: base, size: limit) else { return nil }
+        let start = table.startIndex + Int(offset)
+        guard let end = table[start...].firstIndex(of: 0) else { return nil }
+        return Array(table[start..<end])
+    }
+}
