@@ -22,13 +22,13 @@ enum InspectCommand {
         let sealed: SealedManifest
         let source: String
         do {
-            if let read = try ManifestReader.read(fileAt: path) {
+            if let read = try PluginLoader(registry: Registry(), policy: PluginLoading.policy).check(file: path) {
                 (sealed, source) = (read, "sealed manifest, read without loading the plugin")
             } else {
                 (sealed, source) = (try describeInChild(path), "not sealed: read by loading it in a child process")
             }
-        } catch let error as ManifestReadError {
-            throw HostError.failed("\(path): \(error)")
+        } catch let error as PluginLoadError {
+            throw HostError.failed(error.description)
         }
         Terminal.line("\(Terminal.heading(sealed.name)) \(sealed.version)")
         Terminal.line("  file         \(path)")

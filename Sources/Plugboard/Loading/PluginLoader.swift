@@ -122,6 +122,20 @@ public struct PluginLoader: Sendable {
         return plugin
     }
 
+    /// Makes every check that needs no plugin code to run — the file, its ownership and
+    /// permissions, its ELF headers, and its sealed manifest's fingerprint and allowlist — without
+    /// loading it.
+    ///
+    /// ```swift
+    /// if let sealed = try PluginLoader().check(file: path) { print(sealed.routes) }
+    /// ```
+    /// - Parameter path: The plugin file.
+    /// - Returns: The file's sealed manifest, or `nil` when it is not sealed.
+    /// - Throws: ``PluginLoadError`` naming the file.
+    public func check(file path: String) throws(PluginLoadError) -> SealedManifest? {
+        try checkFile(at: path)
+    }
+
     /// Checks the file before any of its code runs; returns its sealed manifest, if it has one.
     private func checkFile(at path: String) throws(PluginLoadError) -> SealedManifest? {
         var status = stat()
