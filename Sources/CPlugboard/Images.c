@@ -169,6 +169,12 @@ void pb_visit_conformances(const PBImage *image, const void *protocolDescriptor,
   }
 }
 
+const void *pb_load_address(void *handle) {
+  struct link_map *map = NULL;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == NULL) return NULL;
+  return (const void *)map->l_addr;
+}
+
 bool pb_image_belongs_to_handle(const void *baseAddress, void *handle) {
   struct link_map *opened = NULL;
   if (dlinfo(handle, RTLD_DI_LINKMAP, &opened) != 0 || opened == NULL) return false;

@@ -1,7 +1,14 @@
-/// The route trie, matched over a URL's UTF-8 bytes: nodes live in one array and refer to each
-/// other by index; literal children are found by a hash of their bytes, so a lookup creates no
-/// strings. A value type: a copy of the router shares the array until one side changes it.
+/// The route trie, matched over a URL's UTF-8 bytes: each `scheme://host` has an arena of nodes
+/// that refer to each other by index; literal children are found by a hash of their bytes, so a
+/// lookup creates no strings. A value type: a copy of the router shares the arenas, and adding
+/// routes copies only the arenas of the origins they belong to.
 struct ByteTrie: Sendable {
+    /// A node's position: its origin's arena, and its index there.
+    struct Position: Sendable, Equatable {
+        var arena: Int
+        var node: Int
+    }
+
     struct Node: Sendable {
         /// The literal bytes that lead to this node (checked after a hash match).
         var key: [UInt8] = []
@@ -16,20 +23,30 @@ struct ByteTrie: Sendable {
         var catchAll = -1
     }
 
-    private var nodes: [Node] = []
+    private var arenas: [[Node]] = []
     private var origins: [UInt64: [Int]] = [:]
 
-    /// The root node of `origin` (`scheme://host`, lowercase), created if needed.
-    mutating func root(for origin: String) -> Int {
+    /// The root of `origin` (`scheme://host`, lowercase), created if needed.
+    mutating func root(for origin: String) -> Position {
         let bytes = Array(origin.utf8)
-        if let existing = find(bytes.withUnsafeBufferPointer { $0 }, in: origins) { return existing }
-        nodes.append(Node(key: bytes))
-        origins[Self.hash(bytes.withUnsafeBufferPointer { $0 }), default: []].append(nodes.count - 1)
-        return nodes.count - 1
+        if let existing = bytes.withUnsafeBufferPointer({ findOrigin($0) }) {
+            return Position(arena: existing, node: 0)
+        }
+        arenas.append([Node(key: bytes)])
+        origins[bytes.withUnsafeBufferPointer { Self.hash($0) }, default: []].append(arenas.count - 1)
+        return Position(arena: arenas.count - 1, node: 0)
     }
 
-    /// Adds `route` along `segments` from `node`; returns the route already there, if any.
-    mutating func insert(_ segments: ArraySlice<PatternSegment>, at node: Int, route: Int) -> Int? {
+    /// Adds `route` along `segments` from `root`; returns the route already there, if any.
+    mutating func insert(_ segments: ArraySlice<PatternSegment>, at root: Position, route: Int) -> Int? {
+        Self.insert(segments, into: &arenas[root.arena], at: root.node, route: route)
+    }
+
+    private static func insert(
+        _ segments: ArraySlice<PatternSegment>, into nodes: inout [Node], at node: Int, route: Int
+    )
+        -> Int?
+    {
         guard let segment = segments.first else {
             if nodes[node].terminal >= 0 { return nodes[node].terminal }
             nodes[node].terminal = route
@@ -40,20 +57,20 @@ struct ByteTrie: Sendable {
         case .literal(let text):
             let bytes = Array(text.utf8)
             let child: Int
-            if let existing = bytes.withUnsafeBufferPointer({ find($0, in: nodes[node].literals) }) {
+            if let existing = bytes.withUnsafeBufferPointer({ find($0, in: nodes[node].literals, nodes: nodes) }) {
                 child = existing
             } else {
                 nodes.append(Node(key: bytes))
                 child = nodes.count - 1
                 nodes[node].literals[bytes.withUnsafeBufferPointer { Self.hash($0) }, default: []].append(child)
             }
-            return insert(rest, at: child, route: route)
+            return insert(rest, into: &nodes, at: child, route: route)
         case .parameter(_, nil):
             if nodes[node].parameter < 0 {
                 nodes.append(Node())
                 nodes[node].parameter = nodes.count - 1
             }
-            return insert(rest, at: nodes[node].parameter, route: route)
+            return insert(rest, into: &nodes, at: nodes[node].parameter, route: route)
         case .parameter(_, let type?):
             let typed = nodes[node].typed
             var position = typed.firstIndex { $0.type >= type } ?? typed.endIndex
@@ -62,13 +79,13 @@ struct ByteTrie: Sendable {
                 nodes[node].typed.insert((type, nodes.count - 1), at: position)
                 position = nodes[node].typed.firstIndex { $0.type == type }!
             }
-            return insert(rest, at: nodes[node].typed[position].child, route: route)
+            return insert(rest, into: &nodes, at: nodes[node].typed[position].child, route: route)
         case .wildcard:
             if nodes[node].wildcard < 0 {
                 nodes.append(Node())
                 nodes[node].wildcard = nodes.count - 1
             }
-            return insert(rest, at: nodes[node].wildcard, route: route)
+            return insert(rest, into: &nodes, at: nodes[node].wildcard, route: route)
         case .catchAll:
             if nodes[node].catchAll >= 0 { return nodes[node].catchAll }
             nodes[node].catchAll = route
@@ -76,33 +93,48 @@ struct ByteTrie: Sendable {
         }
     }
 
-    /// The root node of `origin` (already lowercase), if any route has it.
-    func root(matching origin: UnsafeBufferPointer<UInt8>) -> Int? {
-        find(origin, in: origins)
+    /// The root of `origin` (already lowercase), if any route has it.
+    func root(matching origin: UnsafeBufferPointer<UInt8>) -> Position? {
+        findOrigin(origin).map { Position(arena: $0, node: 0) }
+    }
+
+    /// Matches `segments` of `bytes` from `root`; see ``match(_:_:from:at:in:types:captures:)``.
+    func match(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ segments: UnsafeBufferPointer<Range<Int>>,
+        from root: Position,
+        types: [String: ParameterType],
+        captures: inout [Int]
+    ) -> Int? {
+        Self.match(bytes, segments, from: 0, at: root.node, in: arenas[root.arena], types: types, captures: &captures)
     }
 
     /// The route matching `segments[position...]` of `bytes`, trying a literal, typed parameters,
     /// an untyped parameter, `*`, then `**` at each segment and backtracking when a branch fails.
     /// Appends the position of each captured segment to `captures` (on success only).
-    func match(
+    private static func match(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ segments: UnsafeBufferPointer<Range<Int>>,
         from position: Int,
         at node: Int,
+        in nodes: [Node],
         types: [String: ParameterType],
         captures: inout [Int]
     ) -> Int? {
         let current = nodes[node]
         guard position < segments.count else { return current.terminal >= 0 ? current.terminal : nil }
         let segment = UnsafeBufferPointer(rebasing: bytes[segments[position]])
-        if !current.literals.isEmpty, let child = find(segment, in: current.literals),
-            let found = match(bytes, segments, from: position + 1, at: child, types: types, captures: &captures)
+        if !current.literals.isEmpty, let child = find(segment, in: current.literals, nodes: nodes),
+            let found = match(
+                bytes, segments, from: position + 1, at: child, in: nodes, types: types, captures: &captures)
         {
             return found
         }
         for (type, child) in current.typed where types[type]?.accepts(bytes: segment) == true {
             captures.append(position)
-            if let found = match(bytes, segments, from: position + 1, at: child, types: types, captures: &captures) {
+            if let found = match(
+                bytes, segments, from: position + 1, at: child, in: nodes, types: types, captures: &captures)
+            {
                 return found
             }
             captures.removeLast()
@@ -110,15 +142,15 @@ struct ByteTrie: Sendable {
         if current.parameter >= 0 {
             captures.append(position)
             if let found = match(
-                bytes, segments, from: position + 1, at: current.parameter, types: types, captures: &captures)
-            {
+                bytes, segments, from: position + 1, at: current.parameter, in: nodes, types: types, captures: &captures
+            ) {
                 return found
             }
             captures.removeLast()
         }
         if current.wildcard >= 0,
             let found = match(
-                bytes, segments, from: position + 1, at: current.wildcard, types: types, captures: &captures)
+                bytes, segments, from: position + 1, at: current.wildcard, in: nodes, types: types, captures: &captures)
         {
             return found
         }
@@ -129,9 +161,14 @@ struct ByteTrie: Sendable {
         return nil
     }
 
-    private func find(_ key: UnsafeBufferPointer<UInt8>, in table: [UInt64: [Int]]) -> Int? {
-        guard let candidates = table[Self.hash(key)] else { return nil }
+    private static func find(_ key: UnsafeBufferPointer<UInt8>, in table: [UInt64: [Int]], nodes: [Node]) -> Int? {
+        guard let candidates = table[hash(key)] else { return nil }
         return candidates.first { nodes[$0].key.withUnsafeBufferPointer { $0.elementsEqual(key) } }
+    }
+
+    private func findOrigin(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let candidates = origins[Self.hash(key)] else { return nil }
+        return candidates.first { arenas[$0][0].key.withUnsafeBufferPointer { $0.elementsEqual(key) } }
     }
 
     /// FNV-1a over the bytes.

@@ -83,7 +83,7 @@ public struct RouteTable: Sendable {
     }
 
     private func resolve(
-        root: Int,
+        root: ByteTrie.Position,
         bytes: UnsafeBufferPointer<UInt8>,
         separator: UInt8,
         parts: URLParts,
@@ -115,7 +115,7 @@ public struct RouteTable: Sendable {
             }
             let segments = UnsafeBufferPointer(rebasing: buffer[..<filled])
             var captures: [Int] = []
-            guard let index = trie.match(bytes, segments, from: 0, at: root, types: types, captures: &captures) else {
+            guard let index = trie.match(bytes, segments, from: root, types: types, captures: &captures) else {
                 return .notFound
             }
             var parameters = RouteParameters()

@@ -48,6 +48,10 @@ __attribute__((visibility("hidden"))) void pb_visit_conformances(const PBImage *
                            const void *_Nonnull protocolDescriptor,
                            PBConformanceVisitor _Nonnull visitor, void *_Nullable context);
 
+/// The load address of the object `handle` (from `dlopen`), where its ELF header is mapped for a
+/// shared object whose first segment starts at address 0; null if the loader cannot tell.
+__attribute__((visibility("hidden"))) const void *_Nullable pb_load_address(void *_Nonnull handle);
+
 /// Whether the image whose ELF header is at `baseAddress` is the object `handle` (from `dlopen`).
 __attribute__((visibility("hidden"))) bool pb_image_belongs_to_handle(const void *_Nonnull baseAddress, void *_Nonnull handle);
 

@@ -54,13 +54,9 @@ enum ELFCheck {
         return nil
     }
 
+    /// The little-endian integer at `offset`, or zero past the end (callers check ranges first).
     private static func read<Value: FixedWidthInteger>(_ data: Data, at offset: Int) -> Value {
-        var value = Value.zero
-        _ = withUnsafeMutableBytes(of: &value) { destination in
-            data.copyBytes(
-                to: destination,
-                from: (data.startIndex + offset)..<(data.startIndex + offset + MemoryLayout<Value>.size))
-        }
-        return Value(littleEndian: value)
+        guard offset >= 0, offset <= data.count - MemoryLayout<Value>.size else { return 0 }
+        return Value(littleEndian: data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) })
     }
 }

@@ -74,14 +74,17 @@ struct ELFSections {
             else { throw ManifestReadError(reason: "section header \(index) lies outside the file") }
             return (nameOffset, offset, size)
         }
-        let names = try header(namesIndex)
-        let wanted = Array(name.utf8)
+        let namesHeader = try header(namesIndex)
+        guard let names = slice(at: namesHeader.offset, size: namesHeader.size) else {
+            throw ManifestReadError(reason: "the section names lie outside the file")
+        }
+        let wanted = Array(name.utf8) + [0]
         for index in 0..<count {
             let section = try header(index)
-            guard let found = string(at: names.offset, plus: UInt64(section.name), limit: names.size), found == wanted
-            else {
-                continue
-            }
+            let start = Int(section.name)
+            guard start < names.count, names.count - start >= wanted.count,
+                names[(names.startIndex + start)...].starts(with: wanted)
+            else { continue }
             guard let contents = slice(at: section.offset, size: section.size) else {
                 throw ManifestReadError(reason: "the \(name) section lies outside the file")
             }
@@ -92,26 +95,12 @@ struct ELFSections {
 
     private func integer<Value: FixedWidthInteger>(_: Value.Type, at offset: Int) -> Value? {
         guard offset >= 0, offset <= data.count - MemoryLayout<Value>.size else { return nil }
-        var value = Value.zero
-        _ = withUnsafeMutableBytes(of: &value) { destination in
-            data.copyBytes(
-                to: destination,
-                from: (data.startIndex + offset)..<(data.startIndex + offset + MemoryLayout<Value>.size))
-        }
-        return Value(littleEndian: value)
+        return Value(littleEndian: data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) })
     }
 
     private func slice(at offset: UInt64, size: UInt64) -> Data? {
         let (end, overflow) = offset.addingReportingOverflow(size)
         guard !overflow, end <= UInt64(data.count) else { return nil }
         return data.subdata(in: (data.startIndex + Int(offset))..<(data.startIndex + Int(end)))
-    }
-
-    /// The NUL-terminated bytes at `base + offset`, within `limit` bytes of `base`.
-    private func string(at base: UInt64, plus offset: UInt64, limit: UInt64) -> [UInt8]? {
-        guard offset < limit, let table = slice(at: base, size: limit) else { return nil }
-        let start = table.startIndex + Int(offset)
-        guard let end = table[start...].firstIndex(of: 0) else { return nil }
-        return Array(table[start..<end])
     }
 }

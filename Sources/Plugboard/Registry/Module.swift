@@ -35,5 +35,8 @@ public protocol Module: AnyObject {
 
 extension Module {
     /// The module-qualified type name, for example `GreeterPlugin.GreeterModule`.
-    public static var name: String { String(reflecting: Self.self) }
+    ///
+    /// Read from the type's metadata without a protocol-conformance lookup, which would scan every
+    /// conformance in the process for each newly loaded module type.
+    public static var name: String { _typeName(Self.self, qualified: true) }
 }

@@ -174,7 +174,7 @@ public final class ModuleRegistrar {
     public func provide<Value: Sendable>(_ type: Value.Type, _ instance: Value) {
         contribution.services.append(
             Service(
-                typeName: String(reflecting: type),
+                typeName: _typeName(type, qualified: true),
                 owner: owner,
                 key: ObjectIdentifier(type),
                 instance: instance
