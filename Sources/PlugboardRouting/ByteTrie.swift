@@ -57,7 +57,10 @@ struct ByteTrie: Sendable {
         case .literal(let text):
             let bytes = Array(text.utf8)
             let child: Int
-            if let existing = bytes.withUnsafeBufferPointer({ find($0, in: nodes[node].literals, nodes: nodes) }) {
+            let literals = nodes[node].literals
+            if let existing = bytes.withUnsafeBufferPointer({ key in
+                nodes.withUnsafeBufferPointer { find(key, in: literals, nodes: $0) }
+            }) {
                 child = existing
             } else {
                 nodes.append(Node(key: bytes))
@@ -106,7 +109,9 @@ struct ByteTrie: Sendable {
         types: [String: ParameterType],
         captures: inout [Int]
     ) -> Int? {
-        Self.match(bytes, segments, from: 0, at: root.node, in: arenas[root.arena], types: types, captures: &captures)
+        arenas[root.arena].withUnsafeBufferPointer { nodes in
+            Self.match(bytes, segments, from: 0, at: root.node, in: nodes, types: types, captures: &captures)
+        }
     }
 
     /// The route matching `segments[position...]` of `bytes`, trying a literal, typed parameters,
@@ -117,20 +122,21 @@ struct ByteTrie: Sendable {
         _ segments: UnsafeBufferPointer<Range<Int>>,
         from position: Int,
         at node: Int,
-        in nodes: [Node],
+        in nodes: UnsafeBufferPointer<Node>,
         types: [String: ParameterType],
         captures: inout [Int]
     ) -> Int? {
-        let current = nodes[node]
-        guard position < segments.count else { return current.terminal >= 0 ? current.terminal : nil }
+        // Read through the buffer in place: copying a node out would retain its tables.
+        let current = nodes.baseAddress! + node
+        guard position < segments.count else { return current.pointee.terminal >= 0 ? current.pointee.terminal : nil }
         let segment = UnsafeBufferPointer(rebasing: bytes[segments[position]])
-        if !current.literals.isEmpty, let child = find(segment, in: current.literals, nodes: nodes),
+        if !current.pointee.literals.isEmpty, let child = find(segment, in: current.pointee.literals, nodes: nodes),
             let found = match(
                 bytes, segments, from: position + 1, at: child, in: nodes, types: types, captures: &captures)
         {
             return found
         }
-        for (type, child) in current.typed where types[type]?.accepts(bytes: segment) == true {
+        for (type, child) in current.pointee.typed where types[type]?.accepts(bytes: segment) == true {
             captures.append(position)
             if let found = match(
                 bytes, segments, from: position + 1, at: child, in: nodes, types: types, captures: &captures)
@@ -139,29 +145,35 @@ struct ByteTrie: Sendable {
             }
             captures.removeLast()
         }
-        if current.parameter >= 0 {
+        if current.pointee.parameter >= 0 {
             captures.append(position)
             if let found = match(
-                bytes, segments, from: position + 1, at: current.parameter, in: nodes, types: types, captures: &captures
+                bytes, segments, from: position + 1, at: current.pointee.parameter, in: nodes, types: types,
+                captures: &captures
             ) {
                 return found
             }
             captures.removeLast()
         }
-        if current.wildcard >= 0,
+        if current.pointee.wildcard >= 0,
             let found = match(
-                bytes, segments, from: position + 1, at: current.wildcard, in: nodes, types: types, captures: &captures)
+                bytes, segments, from: position + 1, at: current.pointee.wildcard, in: nodes, types: types,
+                captures: &captures)
         {
             return found
         }
-        if current.catchAll >= 0 {
+        if current.pointee.catchAll >= 0 {
             captures.append(position)
-            return current.catchAll
+            return current.pointee.catchAll
         }
         return nil
     }
 
-    private static func find(_ key: UnsafeBufferPointer<UInt8>, in table: [UInt64: [Int]], nodes: [Node]) -> Int? {
+    private static func find(
+        _ key: UnsafeBufferPointer<UInt8>, in table: [UInt64: [Int]], nodes: UnsafeBufferPointer<Node>
+    )
+        -> Int?
+    {
         guard let candidates = table[hash(key)] else { return nil }
         return candidates.first { nodes[$0].key.withUnsafeBufferPointer { $0.elementsEqual(key) } }
     }

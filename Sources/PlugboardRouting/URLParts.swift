@@ -6,51 +6,74 @@ struct URLParts {
     var query: Substring?
     var fragment: Substring?
 
-    /// Splits `url`, or returns why it cannot be routed.
+    /// Splits `url`, or returns why it cannot be routed. Scans the URL's UTF-8 bytes once for the
+    /// boundaries, then slices the string at them.
     static func split(_ url: String) -> Result<URLParts, RouteURLError> {
-        let utf8 = url.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
-            return .failure(.init(url: url, reason: "expected the form scheme://host/path"))
+        var url = url
+        let boundaries = url.withUTF8 { bytes in boundariesOrReason(bytes) }
+        let (hostEnd, queryStart, fragmentStart): (Int, Int?, Int?)
+        switch boundaries {
+        case .failure(let reason): return .failure(RouteURLError(url: url, reason: reason.message))
+        case .success(let found): (hostEnd, queryStart, fragmentStart) = found
         }
-        let scheme = utf8[..<colon]
-        guard let first = scheme.first, isLetter(first),
-            scheme.allSatisfy({
+        let utf8 = url.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        let end = utf8.count
+        let beforeFragment = fragmentStart ?? end
+        let pathEnd = queryStart ?? beforeFragment
+        return .success(
+            URLParts(
+                origin: Substring(utf8[..<index(hostEnd)]),
+                path: Substring(utf8[index(hostEnd)..<index(pathEnd)]),
+                query: queryStart.map { Substring(utf8[index($0 + 1)..<index(beforeFragment)]) },
+                fragment: fragmentStart.map { Substring(utf8[index($0 + 1)...]) }
+            )
+        )
+    }
+
+    private struct Reason: Error {
+        let message: String
+    }
+
+    /// The offsets of the end of the host, of `?` and of `#`, or what is wrong.
+    private static func boundariesOrReason(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<(Int, Int?, Int?), Reason> {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
+            return .failure(Reason(message: "expected the form scheme://host/path"))
+        }
+        guard colon > 0, isLetter(bytes[0]),
+            bytes[..<colon].allSatisfy({
                 isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
                     || $0 == UInt8(ascii: ".")
             })
         else {
             return .failure(
-                .init(
-                    url: url,
-                    reason: "the scheme is missing or has characters other than letters, digits, '+', '-', '.'"))
+                Reason(message: "the scheme is missing or has characters other than letters, digits, '+', '-', '.'"))
         }
-        let afterColon = utf8.index(after: colon)
-        guard afterColon != utf8.endIndex, utf8[afterColon] == UInt8(ascii: "/"),
-            utf8.index(after: afterColon) != utf8.endIndex, utf8[utf8.index(after: afterColon)] == UInt8(ascii: "/")
+        guard colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else {
-            return .failure(.init(url: url, reason: "expected '//' after the scheme"))
+            return .failure(Reason(message: "expected '//' after the scheme"))
         }
-        let hostStart = utf8.index(afterColon, offsetBy: 2)
-        if let bad = utf8.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            return .failure(.init(url: url, reason: "byte \(bad) must be percent-encoded"))
+        if let bad = bytes.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            return .failure(Reason(message: "byte \(bad) must be percent-encoded"))
         }
-        let hostEnd =
-            utf8[hostStart...].firstIndex {
-                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-            } ?? utf8.endIndex
-        guard hostStart < hostEnd else { return .failure(.init(url: url, reason: "the host is empty")) }
-        let fragmentStart = utf8[hostEnd...].firstIndex(of: UInt8(ascii: "#"))
-        let beforeFragment = fragmentStart ?? utf8.endIndex
-        let queryStart = utf8[hostEnd..<beforeFragment].firstIndex(of: UInt8(ascii: "?"))
-        let pathEnd = queryStart ?? beforeFragment
-        return .success(
-            URLParts(
-                origin: Substring(url.utf8[..<hostEnd]),
-                path: Substring(url.utf8[hostEnd..<pathEnd]),
-                query: queryStart.map { Substring(url.utf8[url.utf8.index(after: $0)..<beforeFragment]) },
-                fragment: fragmentStart.map { Substring(url.utf8[url.utf8.index(after: $0)...]) }
-            )
-        )
+        let hostStart = colon + 3
+        var hostEnd = hostStart
+        while hostEnd < bytes.count, bytes[hostEnd] != UInt8(ascii: "/"), bytes[hostEnd] != UInt8(ascii: "?"),
+            bytes[hostEnd] != UInt8(ascii: "#")
+        {
+            hostEnd += 1
+        }
+        guard hostStart < hostEnd else { return .failure(Reason(message: "the host is empty")) }
+        var fragment: Int?
+        var query: Int?
+        for offset in hostEnd..<bytes.count {
+            if bytes[offset] == UInt8(ascii: "#") {
+                fragment = offset
+                break
+            }
+            if query == nil, bytes[offset] == UInt8(ascii: "?") { query = offset }
+        }
+        return .success((hostEnd, query, fragment))
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
