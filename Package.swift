@@ -14,9 +14,11 @@ let package = Package(
         // Signals, properties and commands for view models; knows nothing of modules or plugins.
         .target(name: "PlugboardReactive"),
         .target(name: "Plugboard", dependencies: ["CPlugboard", "PlugboardRouting", "PlugboardReactive"]),
-        .testTarget(name: "PlugboardRoutingTests", dependencies: ["PlugboardRouting"]),
+        // Helpers shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PlugboardRoutingTests", dependencies: ["PlugboardRouting", "TestSupport"]),
         .testTarget(name: "PlugboardReactiveTests", dependencies: ["PlugboardReactive"]),
-        .testTarget(name: "PlugboardTests", dependencies: ["Plugboard"]),
+        .testTarget(name: "PlugboardTests", dependencies: ["Plugboard", "TestSupport"]),
     ]
 )
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PlugboardRouting
@@ -86,18 +87,5 @@ struct RouterFuzzTests {
         #expect(matched + notFound + invalid == total)
         #expect(
             matched > 0 && notFound > 0 && invalid > 0, "matched \(matched), not found \(notFound), invalid \(invalid)")
-    }
-}
-
-/// A small deterministic random number generator, so a failing input can be reproduced.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

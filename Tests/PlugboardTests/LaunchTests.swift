@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+import TestSupport
 import Testing
 
 /// The orchestrator's guarantees, with real tasks. No assertion depends on wall-clock durations.
@@ -225,19 +226,6 @@ extension Never {
     /// Suspends forever, ignoring cancellation: a task body that never cooperates.
     static func waitIgnoringCancellation() async {
         await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
-    }
-}
-
-/// A small deterministic random number generator, so generated graphs repeat.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

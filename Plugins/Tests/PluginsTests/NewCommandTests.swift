@@ -9,16 +9,8 @@ struct NewCommandTests {
         #expect(created.status == 0, "\(created.standardError)")
         let package = scratch.directory.appendingPathComponent("Hello").path
 
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "--package-path", package]
-        let log = Pipe()
-        build.standardOutput = log
-        build.standardError = log
-        try build.run()
-        let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        build.waitUntilExit()
-        try #require(build.terminationStatus == 0, "the new package did not build:\n\(output)")
+        let build = try SwiftBuild.run(["build", "--package-path", package])
+        try #require(build.status == 0, "the new package did not build:\n\(build.output)")
 
         let run = try HostProcess.run(
             ["run", "--with-bundled", "--plugins", package + "/.build/debug", "--open", "app://hello"],

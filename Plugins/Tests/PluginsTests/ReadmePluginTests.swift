@@ -59,17 +59,9 @@ struct ReadmePluginTests {
         // The first command builds the plugin.
         try #require(commands.count == 2)
         #expect(commands[0] == "swift build --package-path HelloPlugin")
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = commands[0].split(separator: " ").map(String.init)
-        build.currentDirectoryURL = scratch.directory
-        let log = Pipe()
-        build.standardOutput = log
-        build.standardError = log
-        try build.run()
-        let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        build.waitUntilExit()
-        try #require(build.terminationStatus == 0, "the README's plugin did not build:\n\(output)")
+        let build = try SwiftBuild.run(
+            Array(commands[0].split(separator: " ").map(String.init).dropFirst()), in: scratch.directory)
+        try #require(build.status == 0, "the README's plugin did not build:\n\(build.output)")
 
         // The second runs the host with the README's arguments (the host is already built here).
         let arguments = try #require(commands[1].components(separatedBy: " plugboard ").last)
