@@ -5,7 +5,7 @@ enum CriticalPath {
     /// Earliest start is the latest finish of a task's dependencies; the latest start is how late
     /// the task could begin without delaying the end of the launch; slack is their difference.
     static func analyze(_ entries: inout [LaunchReport.Entry], graph: StartupGraph) -> [Int] {
-        let order = graph.topologicalOrder()
+        let order = graph.topologicalOrder
         guard !order.isEmpty else { return [] }
         var earliestFinish = [Duration](repeating: .zero, count: entries.count)
         var earliestStart = [Duration](repeating: .zero, count: entries.count)

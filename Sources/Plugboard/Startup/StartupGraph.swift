@@ -68,18 +68,21 @@ public struct StartupGraph: Sendable {
         }
         let dependencies = Adjacency(nodeCount: tasks.count, edges: edges)
         let dependents = Adjacency(nodeCount: tasks.count, edges: edges.map { ($0.neighbour, $0.node) })
-        problems += Self.cycles(tasks: tasks, dependencies: dependencies, dependents: dependents)
+        let (order, pending) = Self.kahn(dependencies: dependencies, dependents: dependents)
+        if order.count < tasks.count {
+            problems += Self.cycles(tasks: tasks, dependencies: dependencies, pending: pending)
+        }
         guard problems.isEmpty else { throw .invalidGraph(problems) }
         self.tasks = tasks
         self.dependencies = dependencies
         self.dependents = dependents
         self.missing = missing
+        topologicalOrder = order
     }
 
-    /// The task indices in an order where every task comes after its dependencies.
-    func topologicalOrder() -> [Int] {
-        Self.kahn(dependencies: dependencies, dependents: dependents).order
-    }
+    /// The task indices in an order where every task comes after its dependencies (ties keep
+    /// registration order), as validation found it.
+    let topologicalOrder: [Int]
 
     /// Kahn's algorithm: the orderable tasks (ties keep registration order), and for each task
     /// how many of its dependencies could not be ordered (non-zero only on and after cycles).
@@ -97,10 +100,8 @@ public struct StartupGraph: Sendable {
         return (order, pending)
     }
 
-    /// One cycle per tangle of tasks that Kahn's algorithm cannot order.
-    private static func cycles(tasks: [StartupTask], dependencies: Adjacency, dependents: Adjacency) -> [GraphProblem] {
-        let (order, pending) = kahn(dependencies: dependencies, dependents: dependents)
-        guard order.count < tasks.count else { return [] }
+    /// One cycle per tangle of tasks that Kahn's algorithm could not order (`pending` non-zero).
+    private static func cycles(tasks: [StartupTask], dependencies: Adjacency, pending: [Int]) -> [GraphProblem] {
         // Every task left has a dependency that is also left, so walking dependencies among them
         // always comes back to a task already on the walk.
         var visited = [Bool](repeating: false, count: tasks.count)
