@@ -115,15 +115,16 @@ final class PhaseRun: Sendable {
     }
 
     /// Starts a worker for each of `tasks`, registered so that a stop cancels it.
-    private func start<Tasks: Sequence<Int>>(_ tasks: Tasks) {
-        let workers = tasks.map { task in Task { await self.work(from: task) } }
-        guard !workers.isEmpty else { return }
-        // A stop that came between creating and registering the workers cancels them here.
-        let stopped = state.withLock { state in
-            state.workers += workers
-            return state.stopped != nil
+    private func start<Tasks: Collection<Int>>(_ tasks: Tasks) {
+        for task in tasks {
+            let worker = Task { await self.work(from: task) }
+            // A stop that came between creating and registering the worker cancels it here.
+            let stopped = state.withLock { state in
+                state.workers.append(worker)
+                return state.stopped != nil
+            }
+            if stopped { worker.cancel() }
         }
-        if stopped { for worker in workers { worker.cancel() } }
     }
 
     /// Records `failure` as the reason the launch stopped and cancels every running worker.
