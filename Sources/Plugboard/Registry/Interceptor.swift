@@ -30,8 +30,15 @@ public enum InterceptorScope: Sendable, Hashable, CustomStringConvertible {
         case .pattern(let pattern):
             return matched.map { $0.description == pattern.description } ?? false
         case .prefix(let prefix):
-            return url.lowercased().hasPrefix(prefix.lowercased())
+            return Self.lowercasingOrigin(url).hasPrefix(Self.lowercasingOrigin(prefix))
         }
+    }
+
+    /// `text` with its `scheme://host` part lowercased and the rest as is: paths keep their case.
+    private static func lowercasingOrigin(_ text: String) -> String {
+        guard let separator = text.firstRange(of: "://") else { return text }
+        let hostEnd = text[separator.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+        return text[..<hostEnd].lowercased() + text[hostEnd...]
     }
 }
 
