@@ -23,6 +23,14 @@ enum RunCommand {
         let first = try options.single("--open") ?? "app://tabs"
         let (app, failures) = try await QuietLaunch.run(
             pluginDirectories: options.all("--plugins"), withBundled: options.has("--with-bundled"))
+        // Ctrl-C or SIGTERM ends the shell the way quit does: terminate handlers and shutdown work run.
+        let signals = TerminationSignals()
+        Task.detached {
+            let name = await signals.next()
+            Terminal.error("Received \(name), terminating")
+            await app.terminate()
+            exit(130)
+        }
         let session = ShellSession(registry: .shared)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }

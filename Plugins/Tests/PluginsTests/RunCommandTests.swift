@@ -22,4 +22,20 @@ struct RunCommandTests {
         #expect(output.contains("  7. pop app://login\n"))
         #expect(run.standardError.contains("error: unknown command 'bogus'; type help"))
     }
+
+    @Test func anInterruptEndsTheShellWithItsShutdownWork() throws {
+        let run = try HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
+            process, output in
+            // Interrupt once the first screen is shown and the shell waits for a command.
+            var seen = ""
+            while !seen.contains("Stack: Greeting"), case let chunk = output.availableData, !chunk.isEmpty {
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            process.interrupt()
+            return seen
+        }
+        #expect(run.status == 130)
+        #expect(run.standardError.contains("Received SIGINT, terminating"))
+        #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
+    }
 }

@@ -10,6 +10,7 @@ struct HostProcess {
     static func run(
         _ arguments: [String],
         input: String? = nil,
+        keepingInputOpen: Bool = false,
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
     ) throws -> HostProcess {
         let process = Process()
@@ -20,12 +21,10 @@ struct HostProcess {
         process.standardOutput = output
         process.standardError = error
         let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        process.standardInput = input == nil && !keepingInputOpen ? FileHandle.nullDevice : inputPipe
         try process.run()
-        if let input {
-            inputPipe.fileHandleForWriting.write(Data(input.utf8))
-            try inputPipe.fileHandleForWriting.close()
-        }
+        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        if !keepingInputOpen { try inputPipe.fileHandleForWriting.close() }
         let early = afterStart(process, output.fileHandleForReading)
         let outputData = Data(early.utf8) + output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
