@@ -30,6 +30,7 @@ final class PhaseRun: Sendable {
     private let origin: ContinuousClock.Instant
     private let progress: (@Sendable (LaunchReport.Entry) -> Void)?
     private let state: Mutex<State>
+    /// Mirrors `state.stopped != nil`, so a worker checks it before each task without the lock.
     private let stopped = Atomic(false)
 
     /// Prepares the tasks of `phase`; `earlier` holds the outcomes of the earlier phases.
