@@ -111,6 +111,37 @@ struct LaunchTests {
         #expect(await app.state == .failed)
     }
 
+    @Test func cancellingTheLaunchCancelsRunningTasksAndSkipsTheRest() async throws {
+        let journal = Journal()
+        let started = Rendezvous()
+        let registry = try scriptedRegistry(a: { registrar in
+            registrar.startupTask("store.open") {
+                _ = await started.meet()
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    journal.record("store.open cancelled")
+                    throw error
+                }
+            }
+            registrar.startupTask("feed.load", after: ["store.open"]) { journal.record("feed ran") }
+            registrar.startupTask("analytics", phase: .afterFirstScreen) { journal.record("analytics ran") }
+        })
+        let app = Application(registry: registry)
+        let launch = Task { try await app.launch(onFirstScreen: { journal.record("first screen") }) }
+        _ = await started.meet()
+        launch.cancel()
+        let report = try await launch.value
+        #expect(report.wasCancelled)
+        #expect(!report.succeeded)
+        #expect(report.failure == nil)
+        #expect(report.entry(named: "store.open")?.outcome == .cancelled(reason: "the launch stopped"))
+        #expect(report.entry(named: "feed.load")?.outcome == .skipped(reason: "the launch was cancelled"))
+        #expect(report.entry(named: "analytics")?.outcome == .skipped(reason: "the launch was cancelled"))
+        #expect(journal.all == ["store.open cancelled"])
+        #expect(await app.state == .failed)
+    }
+
     @Test func anOptionalFailureSkipsOnlyItsDependents() async throws {
         let journal = Journal()
         let registry = try scriptedRegistry(a: { registrar in

@@ -126,6 +126,7 @@ struct PluginLoaderErrorTests {
         _ = try files.write("b.so", Data("b".utf8))
         _ = try files.write("a.so", Data("a".utf8))
         _ = try files.write("notes.txt", Data("ignored".utf8))
+        _ = try files.write("libPlugboard.so", Data("the runtime library, never a plugin".utf8))
         let results = try loader.load(directory: files.directory.path)
         let paths = results.map { result in
             switch result {

@@ -42,12 +42,10 @@ enum PluginLoading {
         return failures
     }
 
-    /// The plugin files of `directories`, leaving out the Plugboard runtime library itself, which a
-    /// plugin package's build directory also holds.
     private static func files(in directories: [String]) throws(PluginLoadError) -> [String] {
         var files: [String] = []
         for directory in directories {
-            files += try PluginLoader.pluginFiles(in: directory).filter { !$0.hasSuffix("/libPlugboard.so") }
+            files += try PluginLoader.pluginFiles(in: directory)
         }
         return files
     }

@@ -50,7 +50,12 @@ public struct PluginLoader: Sendable {
         self.discovery = discovery
     }
 
-    /// The plugin files (`*.so`) directly inside `directory`, sorted by name.
+    /// The name of the runtime library, which a plugin package's build directory also holds and
+    /// which is never a plugin.
+    public static let runtimeLibraryName = "libPlugboard.so"
+
+    /// The plugin files (`*.so`) directly inside `directory`, sorted by name, leaving out the
+    /// runtime library itself.
     ///
     /// - Parameter directory: The directory to list.
     /// - Returns: Full paths, in the order the loader loads them.
@@ -63,7 +68,7 @@ public struct PluginLoader: Sendable {
         guard isDirectory.boolValue else { throw .notAFile(path: directory, kind: "file, not a directory") }
         do {
             return try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasSuffix(".so") }
+                .filter { $0.hasSuffix(".so") && $0 != runtimeLibraryName }
                 .sorted()
                 .map { (directory as NSString).appendingPathComponent($0) }
         } catch {

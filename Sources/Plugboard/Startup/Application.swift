@@ -45,7 +45,9 @@ public actor Application {
     ///     module registered — as when a plugin failed to load — instead of refusing the launch.
     ///   - progress: Called as each task ends (or is skipped), outside any lock.
     ///   - onFirstScreen: Called once the launch phase succeeded, before deferrable tasks run.
-    /// - Returns: The report of every task; ``LaunchReport/failure`` names a required task that failed.
+    /// - Returns: The report of every task; ``LaunchReport/failure`` names a required task that
+    ///   failed, and ``LaunchReport/wasCancelled`` tells whether the calling task was cancelled
+    ///   (running tasks are then cancelled and the rest skipped).
     /// - Throws: ``LaunchError/invalidGraph(_:)`` with every problem, before anything runs.
     public func launch(
         allowingMissingDependencies: Bool = false,
@@ -59,21 +61,21 @@ public actor Application {
         state = .launching
         let origin = ContinuousClock.now
         var records = [PhaseRun.Record?](repeating: nil, count: graph.tasks.count)
-        var failure: LaunchReport.Failure?
+        var stop: LaunchStop?
         for phase in StartupPhase.allCases {
-            if phase == .afterFirstScreen, failure == nil {
+            if phase == .afterFirstScreen, stop == nil {
                 await becomeReady()
                 await onFirstScreen()
             }
             let run = PhaseRun(
-                graph: graph, phase: phase, earlier: records, stoppedBy: failure, disabled: snapshot.disabledModules,
+                graph: graph, phase: phase, earlier: records, stoppedBy: stop, disabled: snapshot.disabledModules,
                 origin: origin, progress: progress
             )
             let result = await run.run()
             records = result.records
-            failure = failure ?? result.failure
+            stop = stop ?? result.stop
         }
-        if failure != nil { state = .failed }
+        if stop != nil { state = .failed }
         var entries = graph.tasks.indices.compactMap { task in
             records[task].map { LaunchReport.Entry(graph.tasks[task], $0) }
         }
@@ -82,7 +84,8 @@ public actor Application {
             entries: entries,
             criticalPath: path.map { graph.tasks[$0].name },
             duration: ContinuousClock.now - origin,
-            failure: failure
+            failure: stop?.failure,
+            wasCancelled: stop?.isCancellation ?? false
         )
     }
 

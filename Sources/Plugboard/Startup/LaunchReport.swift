@@ -75,9 +75,11 @@ public struct LaunchReport: Sendable {
     public let duration: Duration
     /// The failure that stopped the launch, or `nil`.
     public let failure: Failure?
+    /// Whether the task that launched was cancelled, which stops the launch too.
+    public let wasCancelled: Bool
 
-    /// Whether the launch ran to the end without a required task failing.
-    public var succeeded: Bool { failure == nil }
+    /// Whether the launch ran to the end: no required task failed and it was not cancelled.
+    public var succeeded: Bool { failure == nil && !wasCancelled }
 
     /// The entry of the task named `name`.
     public func entry(named name: String) -> Entry? {

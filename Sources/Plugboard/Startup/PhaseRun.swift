@@ -18,7 +18,7 @@ final class PhaseRun: Sendable {
         var pending: [Int]
         var blocked: [String?]
         var records: [Record?]
-        var stopped: LaunchReport.Failure?
+        var stopped: LaunchStop?
         let disabled: Set<String>
         var unresolved: Int
         var workers: [Task<Void, Never>] = []
@@ -38,7 +38,7 @@ final class PhaseRun: Sendable {
         graph: StartupGraph,
         phase: StartupPhase,
         earlier: [Record?],
-        stoppedBy failure: LaunchReport.Failure?,
+        stoppedBy stop: LaunchStop?,
         disabled: Set<String>,
         origin: ContinuousClock.Instant,
         progress: (@Sendable (LaunchReport.Entry) -> Void)?
@@ -65,16 +65,16 @@ final class PhaseRun: Sendable {
         }
         state = Mutex(
             State(
-                pending: pending, blocked: blocked, records: earlier, stopped: failure, disabled: disabled,
+                pending: pending, blocked: blocked, records: earlier, stopped: stop, disabled: disabled,
                 unresolved: members.count
             )
         )
-        stopped.store(failure != nil, ordering: .relaxed)
+        stopped.store(stop != nil, ordering: .relaxed)
     }
 
-    /// Runs the phase; returns every task's entry (earlier phases included) and the failure that
-    /// stopped the launch, if any.
-    func run() async -> (records: [Record?], failure: LaunchReport.Failure?) {
+    /// Runs the phase; returns every task's entry (earlier phases included) and what stopped the
+    /// launch, if anything did.
+    func run() async -> (records: [Record?], stop: LaunchStop?) {
         var skipped: [Int] = []
         var ready: [Int] = []
         state.withLock { state in
@@ -98,10 +98,7 @@ final class PhaseRun: Sendable {
                 }
             }
         } onCancel: {
-            stop(
-                LaunchReport.Failure(
-                    task: "(launch)", owner: Owner(module: "-", image: "-"),
-                    outcome: .cancelled(reason: "the launch was cancelled")))
+            stop(.cancelled)
         }
         return state.withLock { ($0.records, $0.stopped) }
     }
@@ -128,11 +125,12 @@ final class PhaseRun: Sendable {
         }
     }
 
-    /// Records `failure` as the reason the launch stopped and cancels every running worker.
-    private func stop(_ failure: LaunchReport.Failure) {
+    /// Records why the launch stopped (unless something already stopped it) and cancels every
+    /// running worker.
+    private func stop(_ reason: LaunchStop) {
         stopped.store(true, ordering: .relaxed)
         let workers = state.withLock { state in
-            if state.stopped == nil { state.stopped = failure }
+            if state.stopped == nil { state.stopped = reason }
             return state.workers
         }
         for worker in workers { worker.cancel() }
@@ -153,7 +151,7 @@ final class PhaseRun: Sendable {
                 if !record.outcome.isSuccess, graph.tasks[current].isRequired, state.stopped == nil {
                     let task = graph.tasks[current]
                     failure = LaunchReport.Failure(task: task.name, owner: task.owner, outcome: record.outcome)
-                    state.stopped = failure
+                    state.stopped = failure.map(LaunchStop.failed)
                 }
                 state.records[current] = record
                 state.unresolved -= 1
@@ -164,7 +162,7 @@ final class PhaseRun: Sendable {
                 }
                 return failure
             }
-            if let failure { stop(failure) }
+            if let failure { stop(.failed(failure)) }
             if !skipped.isEmpty { report(skipped) }
             guard let next = ready.first else { return }
             start(ready.dropFirst())
@@ -205,8 +203,8 @@ final class PhaseRun: Sendable {
         skipped: inout [Int]
     ) {
         let reason: String
-        if let failure = state.stopped {
-            reason = "the launch stopped: \(failure)"
+        if let stop = state.stopped {
+            reason = stop.skipReason
         } else if state.disabled.contains(graph.tasks[task].owner.module) {
             reason = "module \(graph.tasks[task].owner.module) is disabled"
         } else if let blocked = state.blocked[task] {
@@ -222,8 +220,8 @@ final class PhaseRun: Sendable {
     }
 
     private func execute(_ index: Int) async -> Record {
-        if stopped.load(ordering: .relaxed), let failure = state.withLock({ $0.stopped }) {
-            return Record(outcome: .skipped(reason: "the launch stopped: \(failure)"))
+        if stopped.load(ordering: .relaxed), let stop = state.withLock({ $0.stopped }) {
+            return Record(outcome: .skipped(reason: stop.skipReason))
         }
         let body = graph.tasks[index].body
         let started = ContinuousClock.now
