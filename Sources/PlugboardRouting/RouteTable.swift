@@ -1,7 +1,10 @@
-/// The non-generic core of ``Router``: patterns, parameter types and the trie.
-public struct RouteTable: Sendable {
+/// The non-generic core of ``Router``: patterns, parameter types and the trie. Visible to
+/// inlinable code only, so that `Router.match(_:)` specializes in the caller's module.
+@usableFromInline
+struct RouteTable: Sendable {
     /// The result of matching a URL against the table.
-    public enum Match: Sendable {
+    @usableFromInline
+    enum Match: Sendable {
         /// The pattern at `index` matched, with these values.
         case matched(index: Int, parameters: RouteParameters)
         /// No pattern matches.
@@ -14,21 +17,21 @@ public struct RouteTable: Sendable {
     private var shapes: [String: Int] = [:]
     private var types: [String: ParameterType]
     /// Every pattern, in the order added.
-    public private(set) var patterns: [RoutePattern] = []
+    @usableFromInline private(set) var patterns: [RoutePattern] = []
 
     /// Creates an empty table that knows `types`.
-    public init(types: [ParameterType]) {
+    init(types: [ParameterType]) {
         self.types = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Defines a parameter type; see ``Router/define(_:)``.
-    public mutating func define(_ type: ParameterType) throws(RouterError) {
+    mutating func define(_ type: ParameterType) throws(RouterError) {
         guard types[type.name] == nil else { throw .duplicateType(type.name) }
         types[type.name] = type
     }
 
     /// Adds `pattern` and returns its index; see ``Router/add(_:_:)``.
-    public mutating func add(_ pattern: RoutePattern) throws(RouterError) -> Int {
+    mutating func add(_ pattern: RoutePattern) throws(RouterError) -> Int {
         if let existing = shapes[pattern.shape] {
             throw .conflict(pattern: pattern, existing: patterns[existing])
         }
@@ -44,12 +47,13 @@ public struct RouteTable: Sendable {
     }
 
     /// The index of the pattern with the same shape as `pattern`, if any.
-    public func index(of pattern: RoutePattern) -> Int? {
+    func index(of pattern: RoutePattern) -> Int? {
         shapes[pattern.shape]
     }
 
     /// Matches `url`; see ``Router/match(_:)``.
-    public func match(_ url: String) -> Match {
+    @usableFromInline
+    func match(_ url: String) -> Match {
         let parts: URLParts
         switch URLParts.split(url) {
         case .success(let split): parts = split
@@ -164,7 +168,7 @@ public struct RouteTable: Sendable {
     }
 
     /// Builds a URL; see ``Router/url(for:parameters:query:)``.
-    public func url(
+    func url(
         for pattern: RoutePattern,
         parameters: [String: String],
         query: [(name: String, value: String)]

@@ -5,8 +5,18 @@ enum ModuleOrder {
         let names = modules.map(\.name)
         let position = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var before = [Set<Int>](repeating: [], count: names.count)
-        // Each task's module position, looked up once per task rather than once per edge.
-        let moduleOfTask = graph.tasks.map { position[$0.owner.module] }
+        // Each task's module position, looked up once per run of tasks of the same module (a
+        // module's tasks are registered together) rather than once per edge.
+        var moduleOfTask: [Int?] = []
+        moduleOfTask.reserveCapacity(graph.tasks.count)
+        var previous: (name: String, position: Int?)?
+        for task in graph.tasks.indices {
+            let module = graph.tasks[task].owner.module
+            if previous?.name != module {
+                previous = (module, position[module])
+            }
+            moduleOfTask.append(previous?.position ?? nil)
+        }
         for task in graph.tasks.indices {
             guard let module = moduleOfTask[task] else { continue }
             for dependency in graph.dependencies[task] {

@@ -114,15 +114,18 @@ final class PhaseRun: Sendable {
 
     /// Starts a worker for each of `tasks`, registered so that a stop cancels it.
     private func start<Tasks: Collection<Int>>(_ tasks: Tasks) {
+        guard !tasks.isEmpty else { return }
+        var workers: [Task<Void, Never>] = []
+        workers.reserveCapacity(tasks.count)
         for task in tasks {
-            let worker = Task { await self.work(from: task) }
-            // A stop that came between creating and registering the worker cancels it here.
-            let stopped = state.withLock { state in
-                state.workers.append(worker)
-                return state.stopped != nil
-            }
-            if stopped { worker.cancel() }
+            workers.append(Task { await self.work(from: task) })
         }
+        // A stop that came between creating and registering the workers cancels them here.
+        let stopped = state.withLock { state in
+            state.workers += workers
+            return state.stopped != nil
+        }
+        if stopped { for worker in workers { worker.cancel() } }
     }
 
     /// Records why the launch stopped (unless something already stopped it) and cancels every
@@ -205,7 +208,7 @@ final class PhaseRun: Sendable {
         let reason: String
         if let stop = state.stopped {
             reason = stop.skipReason
-        } else if state.disabled.contains(graph.tasks[task].owner.module) {
+        } else if !state.disabled.isEmpty, state.disabled.contains(graph.tasks[task].owner.module) {
             reason = "module \(graph.tasks[task].owner.module) is disabled"
         } else if let blocked = state.blocked[task] {
             reason = blocked
@@ -219,7 +222,7 @@ final class PhaseRun: Sendable {
         release(dependentsOf: task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
     }
 
-    private func execute(_ index: Int) async -> Record {
+    nonisolated(nonsending) private func execute(_ index: Int) async -> Record {
         if stopped.load(ordering: .relaxed), let stop = state.withLock({ $0.stopped }) {
             return Record(outcome: .skipped(reason: stop.skipReason))
         }

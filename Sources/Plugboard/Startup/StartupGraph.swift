@@ -28,23 +28,26 @@ public struct StartupGraph: Sendable {
         index.reserveCapacity(tasks.count)
         var duplicates: [String: [Owner]] = [:]
         var duplicateOrder: [String] = []
-        for (position, task) in tasks.enumerated() {
-            if let first = index[task.name] {
-                if duplicates[task.name] == nil {
-                    duplicateOrder.append(task.name)
-                    duplicates[task.name] = [tasks[first].owner]
+        // Tasks are read in place, by index: copying a task retains each of its fields.
+        for position in tasks.indices {
+            let name = tasks[position].name
+            if let first = index[name] {
+                if duplicates[name] == nil {
+                    duplicateOrder.append(name)
+                    duplicates[name] = [tasks[first].owner]
                 }
-                duplicates[task.name, default: []].append(task.owner)
+                duplicates[name, default: []].append(tasks[position].owner)
             } else {
-                index[task.name] = position
+                index[name] = position
             }
         }
         var problems = duplicateOrder.map { GraphProblem.duplicateTask(name: $0, owners: duplicates[$0] ?? []) }
         var edges: [(node: Int, neighbour: Int)] = []
         edges.reserveCapacity(tasks.count * 2)
         var missing: [Int: String] = [:]
-        for (position, task) in tasks.enumerated() {
-            for name in task.dependencies {
+        for position in tasks.indices {
+            let phase = tasks[position].phase
+            for name in tasks[position].dependencies {
                 guard let dependency = index[name] else {
                     if allowingMissingDependencies {
                         if missing[position] == nil { missing[position] = name }
@@ -52,13 +55,15 @@ public struct StartupGraph: Sendable {
                     }
                     let nearest = NearestNames.nearest(to: name, in: Array(index.keys), limit: 1).first
                     problems.append(
-                        .unknownDependency(task: task.name, owner: task.owner, dependency: name, nearest: nearest))
+                        .unknownDependency(
+                            task: tasks[position].name, owner: tasks[position].owner, dependency: name,
+                            nearest: nearest))
                     continue
                 }
-                if tasks[dependency].phase > task.phase {
+                if tasks[dependency].phase > phase {
                     problems.append(
                         .laterPhaseDependency(
-                            task: task.name, owner: task.owner, phase: task.phase,
+                            task: tasks[position].name, owner: tasks[position].owner, phase: phase,
                             dependency: name, dependencyPhase: tasks[dependency].phase
                         )
                     )
