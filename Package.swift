@@ -32,3 +32,10 @@ for target in package.targets where target.type != .system {
             .enableUpcomingFeature("InternalImportsByDefault"),
         ]
 }
+
+// The DocC plugin is added only for building the documentation (`scripts/build-docs`, or
+// `PLUGBOARD_DOCS=1 swift package generate-documentation ...`), so that neither the runtime nor
+// the packages that use it depend on any package.
+if Context.environment["PLUGBOARD_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -17,20 +17,61 @@ internal import Synchronization
 /// is `false` meanwhile.
 public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     /// What to do with an execution that starts while another runs.
+    ///
+    /// ```swift
+    /// let search = Command<String, [Post]>(policy: .latestWins) { query in try await api.search(query) }
+    /// let submit = Command<Void, Void>(policy: .ignoreWhileExecuting) { try await api.submit() }
+    /// ```
     public enum Policy: Sendable {
         /// Cancel the running execution and drop its result.
+        ///
+        /// ```swift
+        /// let search = Command<String, [Post]>(policy: .latestWins) { try await api.search($0) }
+        /// async let first = search.execute("sw")
+        /// async let second = search.execute("swift")  // cancels "sw"; `first` is .failure(.cancelled)
+        /// ```
         case latestWins
         /// Refuse the new execution.
+        ///
+        /// ```swift
+        /// let pay = Command<Void, Receipt>(policy: .ignoreWhileExecuting) { try await shop.pay() }
+        /// async let first = pay.execute(())
+        /// async let second = pay.execute(())  // .failure(.disabled) while the first runs
+        /// ```
         case ignoreWhileExecuting
     }
 
     /// Why an execution produced no value.
+    ///
+    /// ```swift
+    /// switch await login.execute(credentials) {
+    /// case .success(let session): print("welcome", session.account)
+    /// case .failure(.disabled): print("fill in both fields")
+    /// case .failure(.cancelled): break
+    /// case .failure(.failed(let error)): print(error)
+    /// }
+    /// ```
     public enum Failure: Error, Sendable {
         /// The command was not enabled.
+        ///
+        /// ```swift
+        /// let login = Command(enabledIf: .constant(false)) { (_: Void) in "ok" }
+        /// await login.execute(())  // .failure(.disabled)
+        /// ```
         case disabled
         /// A newer execution, or ``cancel()``, cancelled this one.
+        ///
+        /// ```swift
+        /// let task = Task { await search.execute("swift") }
+        /// search.cancel()
+        /// await task.value  // .failure(.cancelled)
+        /// ```
         case cancelled
         /// The work threw this error (also sent on ``errors``).
+        ///
+        /// ```swift
+        /// if case .failure(.failed(let error)) = await login.execute(credentials) { print(error) }
+        /// ```
         case failed(any Error)
     }
 
@@ -46,12 +87,28 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     private let enabledIf: Property<Bool>
 
     /// Whether an execution is running.
+    ///
+    /// ```swift
+    /// login.isExecuting.observe { spinner.isVisible = $0 }.store(in: bag)
+    /// ```
     public var isExecuting: Property<Bool> { executing.readOnly }
     /// Whether ``execute(_:)`` would run now.
+    ///
+    /// ```swift
+    /// login.isEnabled.observe { button.isEnabled = $0 }.store(in: bag)
+    /// ```
     public let isEnabled: Property<Bool>
     /// The value of each execution that completes.
+    ///
+    /// ```swift
+    /// search.values.observe { results.value = $0 }.store(in: bag)
+    /// ```
     public let values = Signal<Output>()
     /// The error of each execution that fails (cancellations are not errors).
+    ///
+    /// ```swift
+    /// login.errors.observe { message.value = "\($0)" }.store(in: bag)
+    /// ```
     public let errors = Signal<any Error>()
 
     /// Creates a command.
@@ -59,6 +116,14 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     ///   - enabledIf: When the command may run; always by default.
     ///   - policy: What an overlapping execution does; ``Policy/latestWins`` by default.
     ///   - work: The async work.
+    ///
+    /// ```swift
+    /// let account = MutableProperty(""), password = MutableProperty("")
+    /// let canLogIn = account.readOnly.combineLatest(with: password.readOnly).map { !$0.isEmpty && !$1.isEmpty }
+    /// let login = Command(enabledIf: canLogIn) { (credentials: Credentials) in
+    ///     try await session.logIn(credentials)
+    /// }
+    /// ```
     public init(
         enabledIf: Property<Bool> = .constant(true),
         policy: Policy = .latestWins,
@@ -77,6 +142,11 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     /// Runs the work with `input` and waits for it.
     /// - Returns: The value, or why there is none; values and errors are also sent on
     ///   ``values`` and ``errors``.
+    ///
+    /// ```swift
+    /// let result = await login.execute(Credentials(account: "ann", password: "secret"))
+    /// if case .success = result { navigate.send(NavigationRequest("app://circles")) }
+    /// ```
     @discardableResult
     public func execute(_ input: Input) async -> Result<Output, Failure> {
         guard isEnabled.value else { return .failure(.disabled) }
@@ -116,6 +186,10 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     }
 
     /// Cancels the running execution, if any.
+    ///
+    /// ```swift
+    /// search.cancel()  // the running execution ends with .failure(.cancelled)
+    /// ```
     public func cancel() {
         state.withLock { $0.running }?.cancel()
     }

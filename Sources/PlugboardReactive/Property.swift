@@ -11,14 +11,30 @@ public final class MutableProperty<Value: Sendable>: Sendable {
     private let current: Mutex<Value>
     private let sources = Mutex<[any Sendable]>([])
     /// Every new value, after it is set (not the current one).
+    ///
+    /// ```swift
+    /// let name = MutableProperty("ann")
+    /// name.changes.observe { print("now", $0) }  // not called for "ann"
+    /// name.value = "bob"                          // now bob
+    /// ```
     public let changes = Signal<Value>()
 
     /// Creates a property holding `initial`.
+    ///
+    /// ```swift
+    /// let title = MutableProperty("Circles")
+    /// ```
     public init(_ initial: Value) {
         current = Mutex(initial)
     }
 
     /// The current value; setting it notifies observers.
+    ///
+    /// ```swift
+    /// let count = MutableProperty(0)
+    /// count.value += 1
+    /// print(count.value)  // 1
+    /// ```
     public var value: Value {
         get { current.withLock { $0 } }
         set {
@@ -34,6 +50,11 @@ public final class MutableProperty<Value: Sendable>: Sendable {
     }
 
     /// Changes the value in place under the property's lock, then notifies observers once.
+    ///
+    /// ```swift
+    /// let items = MutableProperty<[String]>([])
+    /// items.modify { $0.append("Hiking") }  // observers are told once, with ["Hiking"]
+    /// ```
     public func modify(_ change: @Sendable (inout Value) -> Void) {
         let new = current.withLock { value in
             change(&value)
@@ -43,11 +64,22 @@ public final class MutableProperty<Value: Sendable>: Sendable {
     }
 
     /// A read-only view of this property.
+    ///
+    /// ```swift
+    /// final class CirclesViewModel {
+    ///     private let rows = MutableProperty<[String]>([])
+    ///     var visibleRows: Property<[String]> { rows.readOnly }  // screens read, only the model writes
+    /// }
+    /// ```
     public var readOnly: Property<Value> {
         Property(self)
     }
 
     /// Observes the current value, then every change.
+    ///
+    /// ```swift
+    /// let subscription = title.observe { label.text = $0 }  // called now, then on each change
+    /// ```
     @discardableResult
     public func observe(_ onValue: @escaping @Sendable (Value) -> Void) -> Subscription {
         readOnly.observe(onValue)
@@ -55,6 +87,11 @@ public final class MutableProperty<Value: Sendable>: Sendable {
 
     /// Binds this property to `property`: it takes its current value and then each change, for as
     /// long as the returned subscription lives.
+    ///
+    /// ```swift
+    /// let shown = MutableProperty("")
+    /// shown.bind(to: viewModel.title).store(in: bag)  // follows viewModel.title until the bag goes
+    /// ```
     @discardableResult
     public func bind(to property: Property<Value>) -> Subscription {
         property.observe { [weak self] value in self?.value = value }
@@ -62,6 +99,12 @@ public final class MutableProperty<Value: Sendable>: Sendable {
 }
 
 /// A read-only view of a ``MutableProperty``, or a property derived from others.
+///
+/// ```swift
+/// let count = MutableProperty(2)
+/// let label: Property<String> = count.readOnly.map { "\($0) circles" }
+/// label.value  // "2 circles"
+/// ```
 public struct Property<Value: Sendable>: Sendable {
     private let storage: MutableProperty<Value>
 
@@ -70,17 +113,33 @@ public struct Property<Value: Sendable>: Sendable {
     }
 
     /// A property that never changes.
+    ///
+    /// ```swift
+    /// let isEnabled = Property.constant(true)
+    /// ```
     public static func constant(_ value: Value) -> Property<Value> {
         Property(MutableProperty(value))
     }
 
     /// The current value.
+    ///
+    /// ```swift
+    /// viewModel.title.value  // the title right now
+    /// ```
     public var value: Value { storage.value }
 
     /// Every new value, after it is set.
+    ///
+    /// ```swift
+    /// viewModel.title.changes.observe { print("renamed to", $0) }.store(in: bag)
+    /// ```
     public var changes: Signal<Value> { storage.changes }
 
     /// Observes the current value, then every change.
+    ///
+    /// ```swift
+    /// viewModel.title.observe { print("title:", $0) }.store(in: bag)
+    /// ```
     @discardableResult
     public func observe(_ onValue: @escaping @Sendable (Value) -> Void) -> Subscription {
         let subscription = storage.changes.observe(onValue)
@@ -89,6 +148,12 @@ public struct Property<Value: Sendable>: Sendable {
     }
 
     /// A property whose value is `transform` of this one's.
+    ///
+    /// ```swift
+    /// let count = MutableProperty(3)
+    /// let summary = count.readOnly.map { $0 == 1 ? "1 member" : "\($0) members" }
+    /// summary.value  // "3 members"
+    /// ```
     public func map<Output: Sendable>(_ transform: @escaping @Sendable (Value) -> Output) -> Property<Output> {
         let output = MutableProperty(transform(value))
         output.derive(from: storage)

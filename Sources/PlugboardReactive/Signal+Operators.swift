@@ -23,17 +23,29 @@ extension Signal {
     }
 
     /// Only the values that satisfy `isIncluded`.
+    ///
+    /// ```swift
+    /// taps.filter { $0 >= 0 }.observe { print("row", $0) }.store(in: bag)
+    /// ```
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         derived { value, output in if isIncluded(value) { output.send(value) } }
     }
 
     /// The values after the first `count`.
+    ///
+    /// ```swift
+    /// property.changes.skip(1).observe { print("changed again:", $0) }.store(in: bag)
+    /// ```
     public func skip(_ count: Int) -> Signal<Value> {
         let remaining = Counter(count)
         return derived { value, output in if remaining.decrement() < 0 { output.send(value) } }
     }
 
     /// The first `count` values, then finishes.
+    ///
+    /// ```swift
+    /// taps.take(1).observe { print("first tap", $0) }.store(in: bag)  // then the signal finishes
+    /// ```
     public func take(_ count: Int) -> Signal<Value> {
         let remaining = Counter(count)
         let output: Signal<Value> = derived { value, output in
@@ -46,6 +58,11 @@ extension Signal {
     }
 
     /// Values from this signal and `others`, as they arrive; finishes when all have finished.
+    ///
+    /// ```swift
+    /// let anyTap = headerTaps.merge(with: rowTaps, footerTaps)
+    /// anyTap.observe { print("tapped", $0) }.store(in: bag)
+    /// ```
     public func merge(with others: Signal<Value>...) -> Signal<Value> {
         let output = Signal<Value>()
         let sources = [self] + others
@@ -62,6 +79,12 @@ extension Signal {
     }
 
     /// Pairs of the latest values of this signal and `other`, once both have sent one.
+    ///
+    /// ```swift
+    /// account.changes.combineLatest(with: password.changes)
+    ///     .observe { account, password in print(account, password.count) }
+    ///     .store(in: bag)
+    /// ```
     public func combineLatest<Other: Sendable>(with other: Signal<Other>) -> Signal<(Value, Other)> {
         let output = Signal<(Value, Other)>()
         let latest = Latest<Value, Other>()
@@ -92,6 +115,10 @@ extension Signal {
 
 extension Signal where Value: Equatable {
     /// The values that differ from the one before.
+    ///
+    /// ```swift
+    /// searchText.changes.distinctUntilChanged().observe { query in search(query) }.store(in: bag)
+    /// ```
     public func distinctUntilChanged() -> Signal<Value> {
         let previous = Previous<Value>()
         return derived { value, output in if previous.replace(with: value) != value { output.send(value) } }

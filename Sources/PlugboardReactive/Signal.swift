@@ -27,10 +27,19 @@ public final class Signal<Value: Sendable>: Sendable {
     private let upstream = Mutex<[Subscription]>([])
 
     /// Creates a signal with no observers.
+    ///
+    /// ```swift
+    /// let navigate = Signal<NavigationRequest>()
+    /// ```
     public init() {}
 
     /// Delivers `value` to every current observer; does nothing after ``finish()``.
     /// Inlinable, so that a send specializes for its value type in the caller's module.
+    ///
+    /// ```swift
+    /// let taps = Signal<Int>()
+    /// taps.send(3)  // every observer gets 3, on this thread
+    /// ```
     @inlinable
     public func send(_ value: Value) {
         // `finish()` empties the list, so a finished signal delivers to no one.
@@ -40,6 +49,11 @@ public final class Signal<Value: Sendable>: Sendable {
 
     /// Ends the signal: observers are told once, later values are ignored, and later observers
     /// are told at once.
+    ///
+    /// ```swift
+    /// taps.finish()
+    /// taps.send(4)  // ignored
+    /// ```
     public func finish() {
         let finishers = state.withLock { state -> [(id: UInt64, finish: @Sendable () -> Void)] in
             guard !state.finished else { return [] }
@@ -52,11 +66,23 @@ public final class Signal<Value: Sendable>: Sendable {
     }
 
     /// Whether ``finish()`` was called.
+    ///
+    /// ```swift
+    /// taps.finish()
+    /// taps.isFinished  // true
+    /// ```
     public var isFinished: Bool {
         state.withLock { $0.finished }
     }
 
     /// How many observers are live (for leak checks and tests).
+    ///
+    /// ```swift
+    /// let subscription = taps.observe { _ in }
+    /// taps.observerCount  // 1
+    /// subscription.cancel()
+    /// taps.observerCount  // 0
+    /// ```
     public var observerCount: Int {
         state.withLock { $0.observers.count }
     }
@@ -65,6 +91,11 @@ public final class Signal<Value: Sendable>: Sendable {
     ///
     /// - Parameter onValue: Called with each value.
     /// - Returns: The subscription; cancel it, or store it in a ``SubscriptionBag``.
+    ///
+    /// ```swift
+    /// let subscription = taps.observe { row in print("tapped", row) }
+    /// subscription.store(in: bag)
+    /// ```
     @discardableResult
     public func observe(_ onValue: @escaping @Sendable (Value) -> Void) -> Subscription {
         observe(onValue: onValue, onFinish: nil)
@@ -79,6 +110,10 @@ public final class Signal<Value: Sendable>: Sendable {
     ///   - onValue: Called with each value.
     ///   - onFinish: Called once when the signal finishes (at once if it already has).
     /// - Returns: The subscription; cancel it, or store it in a ``SubscriptionBag``.
+    ///
+    /// ```swift
+    /// taps.observe(onValue: { print("tapped", $0) }, onFinish: { print("done") }).store(in: bag)
+    /// ```
     @discardableResult
     public func observe(
         onValue: @escaping @Sendable (Value) -> Void,

@@ -7,6 +7,11 @@
 public enum RouteEncoding {
     /// `text` decoded, or `nil` when an escape is malformed or the bytes are not UTF-8.
     /// Text without `%` is returned as is, without decoding work.
+    ///
+    /// ```swift
+    /// RouteEncoding.decode("caf%C3%A9")  // "café"
+    /// RouteEncoding.decode("50%")        // nil: a malformed escape
+    /// ```
     public static func decode(_ text: Substring) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
@@ -26,6 +31,10 @@ public enum RouteEncoding {
     }
 
     /// `text` with every byte outside RFC 3986's unreserved set percent-encoded.
+    ///
+    /// ```swift
+    /// RouteEncoding.encode("a b/c")  // "a%20b%2Fc"
+    /// ```
     public static func encode(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {

@@ -9,17 +9,38 @@
 /// A trailing slash and empty segments are ignored, in patterns and URLs alike.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The lowercased scheme, e.g. `app`.
+    ///
+    /// ```swift
+    /// try RoutePattern("App://Circles/:id").scheme  // "app"
+    /// ```
     public let scheme: String
     /// The lowercased host, e.g. `circles`.
+    ///
+    /// ```swift
+    /// try RoutePattern("App://Circles/:id").host  // "circles"
+    /// ```
     public let host: String
     /// The path segments.
+    ///
+    /// ```swift
+    /// try RoutePattern("app://circles/:id").segments  // [.literal("circles"), .parameter(name: "id", type: nil)]
+    /// ```
     public let segments: [PatternSegment]
     /// The names of the captured parameters, in order (`**` for a catch-all).
+    ///
+    /// ```swift
+    /// try RoutePattern("app://circles/:id(int)/posts/:post/**").parameterNames  // ["id", "post", "**"]
+    /// ```
     public let parameterNames: [String]
 
     /// Parses `text`.
     /// - Parameter text: A pattern such as `app://circles/:id(int)`.
     /// - Throws: ``RoutePatternError`` saying what is wrong.
+    ///
+    /// ```swift
+    /// let pattern = try RoutePattern("app://circles/:id(int)")
+    /// do { _ = try RoutePattern("circles/:id") } catch { print(error.reason) }
+    /// ```
     public init(_ text: String) throws(RoutePatternError) {
         func fail(_ reason: String) -> RoutePatternError { RoutePatternError(pattern: text, reason: reason) }
         guard let separator = text.firstRange(of: "://") else { throw fail("expected the form scheme://host/path") }
@@ -81,6 +102,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `scheme://host/segments…`.
+    ///
+    /// ```swift
+    /// try RoutePattern("APP://circles/:id(int)").description  // "app://circles/:id(int)"
+    /// ```
     public var description: String {
         "\(scheme)://\(host)" + segments.map { "/\($0)" }.joined()
     }

@@ -18,13 +18,29 @@
 /// resolved: they are ordinary segments.
 public struct Router<Route: Sendable>: Sendable {
     /// A routed pattern and its route.
+    ///
+    /// ```swift
+    /// for entry in router.entries { print(entry.pattern, "->", entry.route) }
+    /// ```
     public struct Entry: Sendable {
         /// The pattern.
+        ///
+        /// ```swift
+        /// router.entries.map(\.pattern.description)  // ["app://circles/:id(int)", …]
+        /// ```
         public let pattern: RoutePattern
         /// What the pattern routes to.
+        ///
+        /// ```swift
+        /// if case .matched(let entry, _) = router.match("app://circles/42") { print(entry.route) }
+        /// ```
         public let route: Route
 
         /// Creates an entry.
+        ///
+        /// ```swift
+        /// let entry = Router<String>.Entry(pattern: try RoutePattern("app://home"), route: "home")
+        /// ```
         @inlinable
         public init(pattern: RoutePattern, route: Route) {
             self.pattern = pattern
@@ -37,14 +53,28 @@ public struct Router<Route: Sendable>: Sendable {
 
     /// Creates an empty router that knows `types`.
     /// - Parameter types: The parameter types patterns may use; the built-ins by default.
+    ///
+    /// ```swift
+    /// var router = Router<String>()                               // int, double and uuid
+    /// var custom = Router<String>(types: ParameterType.builtins + [slug])
+    /// ```
     public init(types: [ParameterType] = ParameterType.builtins) {
         table = RouteTable(types: types)
     }
 
     /// How many patterns are routed.
+    ///
+    /// ```swift
+    /// try router.add(RoutePattern("app://home"), "home")
+    /// router.count  // 1
+    /// ```
     public var count: Int { routes.count }
 
     /// Every routed pattern, in the order added.
+    ///
+    /// ```swift
+    /// router.entries.map(\.route)  // routes in the order added
+    /// ```
     public var entries: [Entry] {
         zip(table.patterns, routes).map { Entry(pattern: $0, route: $1) }
     }
@@ -52,6 +82,11 @@ public struct Router<Route: Sendable>: Sendable {
     /// Defines a parameter type for patterns added later.
     /// - Parameter type: The type.
     /// - Throws: ``RouterError/duplicateType(_:)`` if the name is taken.
+    ///
+    /// ```swift
+    /// try router.define(ParameterType("even") { Int($0).map { $0 % 2 == 0 } ?? false })
+    /// try router.add(RoutePattern("app://pairs/:n(even)"), "pair")
+    /// ```
     public mutating func define(_ type: ParameterType) throws(RouterError) {
         try table.define(type)
     }
@@ -63,12 +98,21 @@ public struct Router<Route: Sendable>: Sendable {
     /// - Throws: ``RouterError`` for a pattern of the same shape or an unknown type; the router
     ///   is unchanged.
     /// - Complexity: O(segments).
+    ///
+    /// ```swift
+    /// try router.add(RoutePattern("app://circles/:id(int)"), "circle")
+    /// try router.add(RoutePattern("app://circles/:other(int)"), "again")  // throws RouterError.conflict
+    /// ```
     public mutating func add(_ pattern: RoutePattern, _ route: Route) throws(RouterError) {
         _ = try table.add(pattern)
         routes.append(route)
     }
 
     /// The entry whose pattern has the same shape as `pattern`, if any.
+    ///
+    /// ```swift
+    /// router.entry(for: try RoutePattern("app://circles/:x(int)"))?.route  // "circle", the same shape
+    /// ```
     public func entry(for pattern: RoutePattern) -> Entry? {
         table.index(of: pattern).map { Entry(pattern: table.patterns[$0], route: routes[$0]) }
     }
@@ -79,6 +123,14 @@ public struct Router<Route: Sendable>: Sendable {
     ///   ``RouteMatch/invalid(_:)`` for a URL that cannot be routed.
     /// - Complexity: O(segments) dictionary lookups, plus backtracking among the branches the
     ///   patterns themselves create; independent of the number of routes.
+    ///
+    /// ```swift
+    /// switch router.match("app://circles/42?tab=members") {
+    /// case .matched(let entry, let parameters): print(entry.route, parameters["id"]!)
+    /// case .notFound: print("no route")
+    /// case .invalid(let error): print(error)
+    /// }
+    /// ```
     @inlinable
     public func match(_ url: String) -> RouteMatch<Route> {
         switch table.match(url) {

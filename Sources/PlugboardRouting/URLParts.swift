@@ -86,13 +86,31 @@ struct URLParts {
 }
 
 /// Why a URL cannot be routed: it is not of the form `scheme://host/path`, or an escape is bad.
+///
+/// ```swift
+/// if case .invalid(let error) = router.match("circles/42") {
+///     print(error)  // 'circles/42' is not a valid route URL: …
+/// }
+/// ```
 public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL as given (cut to 200 characters in the description).
+    ///
+    /// ```swift
+    /// if case .invalid(let error) = router.match("circles/42") { print(error.url) }  // "circles/42"
+    /// ```
     public let url: String
     /// What is wrong with it.
+    ///
+    /// ```swift
+    /// if case .invalid(let error) = router.match("app://a/%zz") { print(error.reason) }
+    /// ```
     public let reason: String
 
     /// `'url' is not a valid route URL: reason`.
+    ///
+    /// ```swift
+    /// if case .invalid(let error) = router.match("circles/42") { print(error.description) }
+    /// ```
     public var description: String {
         let shown = url.count > 200 ? String(url.prefix(200)) + "…" : url
         return "'\(shown)' is not a valid route URL: \(reason)"

@@ -30,6 +30,15 @@ struct RoutingTests {
         #expect(resolved.request.pattern?.description == "app://circles/:id(int)")
     }
 
+    @Test func aMissingOrMistypedValueNamesTheURLAndTheParameter() {
+        let request = RouteRequest(
+            url: "app://blog?page=x", pattern: nil, parameters: RouteParameters(query: [("page", "x")]))
+        let mistyped = #expect(throws: RouteValueError.self) { try request.int("page") }
+        #expect(mistyped?.description == "'app://blog?page=x' does not give an integer for 'page'")
+        let missing = #expect(throws: RouteValueError.self) { try request.string("id") }
+        #expect(missing?.description == "'app://blog?page=x' does not give a value for 'id'")
+    }
+
     @Test func aRouteOwnedByAnotherModuleIsRefusedWithBothOwnersEvenWithOtherNames() throws {
         let error = #expect(throws: RegistrationError.self) {
             _ = try scriptedRegistry(

@@ -2,12 +2,29 @@ internal import CPlugboard
 internal import Synchronization
 
 /// The outcome of registering the modules linked into the running program.
+///
+/// ```swift
+/// let linked = Registry.shared.registerLinkedModules()
+/// for failure in linked.failures { print(failure) }
+/// ```
 public struct LinkedModules: Sendable {
     /// Modules registered, in registration order.
+    ///
+    /// ```swift
+    /// linked.registered.map(\.name)  // ["Shell.ShellModule", …]
+    /// ```
     public internal(set) var registered: [RegisteredModule] = []
     /// One error per image whose modules were refused; nothing of that image was kept.
+    ///
+    /// ```swift
+    /// for failure in linked.failures { print("refused:", failure) }
+    /// ```
     public internal(set) var failures: [RegistrationError] = []
     /// Types that conform to ``Module`` but cannot be instantiated, with the reason.
+    ///
+    /// ```swift
+    /// for reason in linked.skipped { print("not registered:", reason) }  // e.g. a generic module type
+    /// ```
     public internal(set) var skipped: [String] = []
 }
 

@@ -1,27 +1,76 @@
 public import PlugboardRouting
 
 /// Why a route or a service could not be provided.
+///
+/// ```swift
+/// do {
+///     let screen = try await Registry.shared.screen(for: "app://circles/42")
+///     try navigator.push(screen)
+/// } catch {
+///     print(error)  // names the URL (and owner) and says what to do
+/// }
+/// ```
 public enum LookupError: Error, Sendable, CustomStringConvertible {
     /// No registered route matches the URL; `suggestions` are the nearest registered patterns.
+    ///
+    /// ```swift
+    /// catch LookupError.routeNotFound(let url, let suggestions) { print(url, "did you mean", suggestions) }
+    /// ```
     case routeNotFound(url: String, suggestions: [String])
     /// The URL cannot be routed (not `scheme://host/path`, or a malformed escape).
+    ///
+    /// ```swift
+    /// catch LookupError.invalidURL(let error) { print(error.reason) }
+    /// ```
     case invalidURL(RouteURLError)
     /// An interceptor refused the request.
+    ///
+    /// ```swift
+    /// catch LookupError.rejected(let url, let owner, let reason) { print(url, owner.module, reason) }
+    /// ```
     case rejected(url: String, by: Owner, reason: String)
     /// An interceptor threw instead of deciding.
+    ///
+    /// ```swift
+    /// catch LookupError.interceptorFailed(_, let owner, let reason) { print(owner, "failed:", reason) }
+    /// ```
     case interceptorFailed(url: String, owner: Owner, reason: String)
     /// Interceptors kept redirecting; `chain` lists the URLs in order.
+    ///
+    /// ```swift
+    /// catch LookupError.redirectLoop(let chain) { print(chain.joined(separator: " -> ")) }
+    /// ```
     case redirectLoop(chain: [String])
     /// The route's factory threw while building the screen.
+    ///
+    /// ```swift
+    /// catch LookupError.screenFailed(let url, let owner, let reason) { print(url, owner, reason) }
+    /// ```
     case screenFailed(url: String, owner: Owner, reason: String)
     /// A URL could not be built from a pattern.
+    ///
+    /// ```swift
+    /// catch LookupError.cannotBuildURL(let error) { print(error.reason) }
+    /// ```
     case cannotBuildURL(URLBuildError)
     /// No module provides a service of this type; `provided` lists the types that are provided.
+    ///
+    /// ```swift
+    /// catch LookupError.serviceNotFound(let type, let provided) { print(type, "not among", provided) }
+    /// ```
     case serviceNotFound(type: String, provided: [String])
     /// The module that owns the route is disabled.
+    ///
+    /// ```swift
+    /// catch LookupError.moduleDisabled(_, let module) { print(module, "is switched off") }
+    /// ```
     case moduleDisabled(url: String, module: String)
 
     /// What failed and what to do.
+    ///
+    /// ```swift
+    /// catch let error as LookupError { status.value = error.description }
+    /// ```
     public var description: String {
         switch self {
         case .routeNotFound(let url, let suggestions):

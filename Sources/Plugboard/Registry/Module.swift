@@ -19,9 +19,24 @@
 /// own and is not discovered, and the optimizer may drop unused value types.
 public protocol Module: AnyObject {
     /// A stable name, unique in the process. Defaults to the module-qualified type name.
+    ///
+    /// ```swift
+    /// public final class CirclesModule: Module {
+    ///     public static var name: String { "Circles" }  // instead of "CirclesPlugin.CirclesModule"
+    ///     public init() {}
+    ///     public func register(with registrar: ModuleRegistrar) throws {}
+    /// }
+    /// ```
     static var name: String { get }
 
     /// Creates the module. Called once per registration, before ``register(with:)``.
+    ///
+    /// ```swift
+    /// public final class CirclesModule: Module {
+    ///     public init() {}  // keep it cheap: work belongs in startup tasks
+    ///     public func register(with registrar: ModuleRegistrar) throws {}
+    /// }
+    /// ```
     init()
 
     /// Contributes routes, startup tasks and services through `registrar`.
@@ -30,6 +45,14 @@ public protocol Module: AnyObject {
     /// with what is already registered, nothing it registered remains.
     /// - Parameter registrar: Records each contribution with this module as its owner.
     /// - Throws: Any error; it is reported with the module's name and image.
+    ///
+    /// ```swift
+    /// public func register(with registrar: ModuleRegistrar) throws {
+    ///     registrar.route("app://circles", title: "Circles") { _ in CirclesScreen() }
+    ///     registrar.startupTask("circles.cache") { try await CircleCache.shared.warm() }
+    ///     registrar.provide(CircleStore.self, CircleStore())
+    /// }
+    /// ```
     func register(with registrar: ModuleRegistrar) throws
 }
 
@@ -38,5 +61,9 @@ extension Module {
     ///
     /// Read from the type's metadata without a protocol-conformance lookup, which would scan every
     /// conformance in the process for each newly loaded module type.
+    ///
+    /// ```swift
+    /// GreeterModule.name  // "GreeterPlugin.GreeterModule"
+    /// ```
     public static var name: String { _typeName(Self.self, qualified: true) }
 }

@@ -3,8 +3,22 @@
 /// A registrar is handed to ``Module/register(with:)``. Nothing it records is visible in the
 /// ``Registry`` until the module (and, for a plugin, every module of the plugin) has registered
 /// without error and without conflicts; otherwise all of it is discarded.
+///
+/// ```swift
+/// public func register(with registrar: ModuleRegistrar) throws {
+///     registrar.route("app://blog/:post(int)", title: "Post") { request in
+///         PostScreen(id: try request.int("post"))
+///     }
+///     registrar.on(.foreground) { _ in await Feed.shared.refresh() }
+///     registrar.onShutdown { await Feed.shared.save() }
+/// }
+/// ```
 public final class ModuleRegistrar {
     /// The module being registered and its image.
+    ///
+    /// ```swift
+    /// print("registering", registrar.owner.module, "from", registrar.owner.image)
+    /// ```
     public let owner: Owner
     var contribution: Contribution
 
@@ -63,6 +77,12 @@ public final class ModuleRegistrar {
     ///   - prefix: For example `app://account/`.
     ///   - priority: Lower runs first; equal priorities run in registration order.
     ///   - decide: The guard; it may suspend.
+    ///
+    /// ```swift
+    /// registrar.intercept(prefix: "app://account/") { request in
+    ///     session.isLoggedIn ? .proceed : .redirect(to: "app://login", returningTo: request.url)
+    /// }
+    /// ```
     public func intercept(
         prefix: String,
         priority: Int = 0,
@@ -73,6 +93,10 @@ public final class ModuleRegistrar {
 
     /// Handles URLs that no route matches (one module per registry may do so).
     /// - Parameter factory: Builds a screen for the unmatched request; its `pattern` is `nil`.
+    ///
+    /// ```swift
+    /// registrar.fallback { request in NotFoundScreen(url: request.url) }
+    /// ```
     public func fallback(_ factory: @escaping ScreenFactory) {
         contribution.fallbacks.append(factory)
     }

@@ -1,27 +1,79 @@
 /// One reason a registration was refused.
+///
+/// ```swift
+/// catch RegistrationError.rejected(let problems) {
+///     for problem in problems { print(problem) }  // each names both owners
+/// }
+/// ```
 public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
     /// A module with this name is already registered.
+    ///
+    /// ```swift
+    /// if case .duplicateModule(let name, let existing, _) = problem { print(name, "is already", existing) }
+    /// ```
     case duplicateModule(name: String, existing: Owner, new: Owner)
     /// A plugin with this name is already loaded.
+    ///
+    /// ```swift
+    /// if case .duplicatePlugin(let name, let existingFile, let newFile) = problem {
+    ///     print(name, "is in both", existingFile, "and", newFile)
+    /// }
+    /// ```
     case duplicatePlugin(name: String, existingFile: String, newFile: String)
     /// The route pattern is already owned.
+    ///
+    /// ```swift
+    /// if case .duplicateRoute(let pattern, let existing, let new) = problem { print(pattern, existing, new) }
+    /// ```
     case duplicateRoute(pattern: String, existing: Owner, new: Owner)
     /// The startup task name is already taken.
+    ///
+    /// ```swift
+    /// if case .duplicateTask(let name, let existing, _) = problem { print(name, "belongs to", existing) }
+    /// ```
     case duplicateTask(name: String, existing: Owner, new: Owner)
     /// A service of this type is already provided.
+    ///
+    /// ```swift
+    /// if case .duplicateService(let type, let existing, _) = problem { print(type, "comes from", existing) }
+    /// ```
     case duplicateService(type: String, existing: Owner, new: Owner)
     /// The route pattern cannot be used.
+    ///
+    /// ```swift
+    /// registrar.route("app://circles/**/x") { _ in CirclesScreen() }  // .invalidRoute: `**` must be last
+    /// ```
     case invalidRoute(pattern: String, owner: Owner, reason: String)
     /// The startup task name cannot be used.
+    ///
+    /// ```swift
+    /// registrar.startupTask("") {}  // .invalidTaskName
+    /// ```
     case invalidTaskName(name: String, owner: Owner)
     /// A parameter type of this name exists; `existing` is `nil` for a built-in type.
+    ///
+    /// ```swift
+    /// registrar.parameterType(.int)  // .duplicateParameterType(name: "int", existing: nil, new: …)
+    /// ```
     case duplicateParameterType(name: String, existing: Owner?, new: Owner)
     /// Another module already handles unmatched URLs.
+    ///
+    /// ```swift
+    /// registrar.fallback { _ in NotFoundScreen() }  // .duplicateFallback when another module has one
+    /// ```
     case duplicateFallback(existing: Owner, new: Owner)
     /// The interceptor's pattern cannot be used.
+    ///
+    /// ```swift
+    /// registrar.intercept(pattern: "nonsense") { _ in .proceed }  // .invalidInterceptor
+    /// ```
     case invalidInterceptor(pattern: String, owner: Owner, reason: String)
 
     /// A sentence naming both sides and what to do.
+    ///
+    /// ```swift
+    /// problems.map(\.description).joined(separator: "\n")
+    /// ```
     public var description: String {
         switch self {
         case .duplicateModule(let name, let existing, let new):

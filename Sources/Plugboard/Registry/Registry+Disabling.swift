@@ -15,6 +15,10 @@ extension Registry {
     /// Switches a disabled module back on.
     /// - Parameter module: The module's name.
     /// - Throws: ``ModuleNotFoundError`` when no such module is registered.
+    ///
+    /// ```swift
+    /// try Registry.shared.enable(module: "Circles.CirclesModule")
+    /// ```
     public func enable(module: String) throws(ModuleNotFoundError) {
         try setDisabled(false, module: module)
     }
@@ -35,13 +39,33 @@ extension Registry {
 }
 
 /// No module of this name is registered.
+///
+/// ```swift
+/// do {
+///     try Registry.shared.disable(module: "Circcles")
+/// } catch {
+///     print(error)  // no module named 'Circcles'; did you mean …?
+/// }
+/// ```
 public struct ModuleNotFoundError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The name asked for.
+    ///
+    /// ```swift
+    /// catch { print(error.module) }  // "Circcles"
+    /// ```
     public let module: String
     /// The nearest registered module names.
+    ///
+    /// ```swift
+    /// catch { print(error.suggestions) }  // ["Circles.CirclesModule"]
+    /// ```
     public let suggestions: [String]
 
     /// `no module named …; did you mean …?`.
+    ///
+    /// ```swift
+    /// catch { print(error.description) }
+    /// ```
     public var description: String {
         "no module named '\(module)' is registered"
             + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?")

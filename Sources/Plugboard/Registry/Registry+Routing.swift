@@ -1,19 +1,45 @@
 public import PlugboardRouting
 
 /// A request that passed every interceptor, and the route (or fallback) that will serve it.
+///
+/// ```swift
+/// let resolved = try await Registry.shared.resolve("app://mine/wallet")
+/// print(resolved.owner.module, resolved.redirects)  // the login screen, if a guard redirected
+/// let screen = try await MainActor.run { try resolved.makeScreen() }
+/// ```
 public struct ResolvedRoute: Sendable {
     /// The request, after any redirects.
+    ///
+    /// ```swift
+    /// resolved.request.url  // "app://login?next=app%3A%2F%2Fmine%2Fwallet" after a redirect
+    /// ```
     public let request: RouteRequest
     /// The route that matched, or `nil` when the fallback serves an unmatched URL.
+    ///
+    /// ```swift
+    /// resolved.route?.pattern.description  // nil when the fallback serves the URL
+    /// ```
     public let route: Route?
     /// The module whose factory builds the screen.
+    ///
+    /// ```swift
+    /// resolved.owner.module  // the module whose factory builds the screen
+    /// ```
     public let owner: Owner
     /// The URLs interceptors redirected through, first to last (empty without a redirect).
+    ///
+    /// ```swift
+    /// resolved.redirects  // ["app://login?next=…"]
+    /// ```
     public let redirects: [String]
     let factory: ScreenFactory
 
     /// Builds the screen.
     /// - Throws: ``LookupError/screenFailed(url:owner:reason:)``.
+    ///
+    /// ```swift
+    /// let screen = try await MainActor.run { try resolved.makeScreen() }
+    /// ```
     @MainActor
     public func makeScreen() throws(LookupError) -> any Screen {
         do {
@@ -30,6 +56,12 @@ extension InterceptorDecision {
     /// - Parameters:
     ///   - destination: For example `app://login`.
     ///   - original: The URL the user was going to.
+    ///
+    /// ```swift
+    /// registrar.intercept(prefix: "app://mine/") { request in
+    ///     .redirect(to: "app://login", returningTo: request.url)  // app://login?next=app%3A%2F%2Fmine%2F…
+    /// }
+    /// ```
     public static func redirect(to destination: String, returningTo original: String) -> InterceptorDecision {
         let separator = destination.contains("?") ? "&" : "?"
         return .redirect(to: destination + separator + "next=" + RouteEncoding.encode(original))
@@ -38,10 +70,21 @@ extension InterceptorDecision {
 
 extension Registry {
     /// The longest chain of redirects a request may follow.
+    ///
+    /// ```swift
+    /// // Interceptors that redirect more than this many times end in LookupError.redirectLoop.
+    /// print(Registry.redirectLimit)  // 8
+    /// ```
     public static let redirectLimit = 8
 
     /// Matches `url` against the routes without running interceptors.
     /// - Complexity: O(segments of `url`), independent of the number of routes.
+    ///
+    /// ```swift
+    /// if case .matched(let entry, let parameters) = Registry.shared.snapshot.match("app://circles/42") {
+    ///     print(entry.route.owner, parameters["id"]!)
+    /// }
+    /// ```
     public func match(_ url: String) -> RouteMatch<Route> {
         snapshot.router.match(url)
     }
@@ -102,6 +145,11 @@ extension Registry {
     ///   - context: A typed value for the factory.
     /// - Returns: The screen.
     /// - Throws: ``LookupError`` as ``resolve(_:context:)``, or the factory's failure.
+    ///
+    /// ```swift
+    /// let screen = try await Registry.shared.screen(for: "app://circles/42", context: preview)
+    /// try navigator.push(screen)
+    /// ```
     @MainActor
     public func screen(for url: String, context: (any Sendable)? = nil) async throws(LookupError) -> any Screen {
         try await resolve(url, context: context).makeScreen()

@@ -13,6 +13,10 @@ internal import Synchronization
 /// ```
 public final class Registry: Sendable {
     /// The process-wide registry that the host and plugins share.
+    ///
+    /// ```swift
+    /// let circles = try await Registry.shared.screen(for: "app://circles")
+    /// ```
     public static let shared = Registry()
 
     private let current: Mutex<RegistrySnapshot>
@@ -21,11 +25,21 @@ public final class Registry: Sendable {
     let linkedImages = Mutex(Set<UInt>())
 
     /// Creates an empty registry.
+    ///
+    /// ```swift
+    /// let registry = Registry()  // an isolated registry, e.g. for a test
+    /// try registry.register([CirclesModule.self], image: "tests")
+    /// ```
     public init() {
         current = Mutex(RegistrySnapshot())
     }
 
     /// Everything registered right now.
+    ///
+    /// ```swift
+    /// let snapshot = Registry.shared.snapshot
+    /// print(snapshot.modules.count, "modules,", snapshot.routes.count, "routes")
+    /// ```
     public var snapshot: RegistrySnapshot {
         current.withLock { $0 }
     }
@@ -37,6 +51,10 @@ public final class Registry: Sendable {
     ///   - image: The path of the executable or shared object that contains them.
     /// - Throws: ``RegistrationError`` naming the module and every conflict; the registry is
     ///   unchanged.
+    ///
+    /// ```swift
+    /// try registry.register([CirclesModule.self, BlogModule.self], image: "app")
+    /// ```
     public func register(_ modules: [any Module.Type], image: String) throws(RegistrationError) {
         try register(modules, image: image, plugin: nil)
     }
@@ -82,6 +100,11 @@ public final class Registry: Sendable {
     /// - Returns: The provided instance.
     /// - Throws: ``LookupError/serviceNotFound(type:provided:)`` listing what is provided.
     /// - Complexity: O(1) on average.
+    ///
+    /// ```swift
+    /// let analytics = try Registry.shared.service(Analytics.self)
+    /// analytics.track("opened circles")
+    /// ```
     public func service<Value: Sendable>(_ type: Value.Type) throws(LookupError) -> Value {
         let snapshot = snapshot
         guard let instance = snapshot.servicesByKey[ObjectIdentifier(type)]?.instance as? Value else {

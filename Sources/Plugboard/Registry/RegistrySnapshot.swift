@@ -4,24 +4,66 @@ public import PlugboardRouting
 ///
 /// Lookups read a snapshot and never wait for a registration in progress; each accepted
 /// registration publishes a new snapshot.
+///
+/// ```swift
+/// let snapshot = Registry.shared.snapshot  // does not change when more plugins load
+/// for route in snapshot.routes { print(route.pattern, route.owner.module) }
+/// ```
 public struct RegistrySnapshot: Sendable {
     /// Registered modules, in registration order.
+    ///
+    /// ```swift
+    /// snapshot.modules.map(\.name)  // ["Shell.ShellModule", "Circles.CirclesModule", …]
+    /// ```
     public private(set) var modules: [RegisteredModule] = []
     /// Loaded plugins, in load order.
+    ///
+    /// ```swift
+    /// snapshot.plugins.map(\.manifest.name)  // ["Shell", "Circles", …]
+    /// ```
     public private(set) var plugins: [LoadedPlugin] = []
     /// Startup tasks, in registration order.
+    ///
+    /// ```swift
+    /// snapshot.tasks.map(\.name)  // ["shell.config", "circles.cache", …]
+    /// ```
     public private(set) var tasks: [StartupTask] = []
     /// Lifecycle event handlers, in registration order.
+    ///
+    /// ```swift
+    /// snapshot.handlers.filter { $0.event == .foreground }.count
+    /// ```
     public private(set) var handlers: [EventHandler] = []
     /// Shutdown work, in registration order.
+    ///
+    /// ```swift
+    /// snapshot.shutdowns.map(\.owner.module)  // modules with shutdown work
+    /// ```
     public private(set) var shutdowns: [ShutdownHandler] = []
     /// Route guards, in the order they run: ascending priority, then registration order.
+    ///
+    /// ```swift
+    /// snapshot.interceptors.map(\.priority)  // ascending
+    /// ```
     public private(set) var interceptors: [Interceptor] = []
     /// The router holding every route.
+    ///
+    /// ```swift
+    /// snapshot.router.count  // how many routes
+    /// ```
     public private(set) var router = Router<Route>()
     /// The handler of unmatched URLs and its owner, if a module registered one.
+    ///
+    /// ```swift
+    /// snapshot.fallback?.owner.module  // who handles unmatched URLs, if anyone
+    /// ```
     public private(set) var fallback: (owner: Owner, factory: ScreenFactory)?
     /// Modules switched off at runtime: their routes answer "disabled" and their tasks do not run.
+    ///
+    /// ```swift
+    /// try Registry.shared.disable(module: "Blog.BlogModule")
+    /// Registry.shared.snapshot.disabledModules  // ["Blog.BlogModule"]
+    /// ```
     public internal(set) var disabledModules: Set<String> = []
     private(set) var servicesByKey: [ObjectIdentifier: Service] = [:]
     private var moduleOwners: [String: Owner] = [:]
@@ -29,16 +71,28 @@ public struct RegistrySnapshot: Sendable {
     private var typeOwners: [String: Owner] = [:]
 
     /// Registered routes, sorted by pattern.
+    ///
+    /// ```swift
+    /// for route in snapshot.routes { print(route.pattern, route.title ?? "", route.owner.module) }
+    /// ```
     public var routes: [Route] {
         router.entries.map(\.route).sorted { $0.pattern.description < $1.pattern.description }
     }
 
     /// Whether the module named `module` is disabled.
+    ///
+    /// ```swift
+    /// snapshot.isDisabled("Blog.BlogModule")  // true after disable(module:)
+    /// ```
     public func isDisabled(_ module: String) -> Bool {
         disabledModules.contains(module)
     }
 
     /// Provided services, sorted by type name.
+    ///
+    /// ```swift
+    /// snapshot.services.map(\.typeName)  // ["Shell.Analytics", …]
+    /// ```
     public var services: [Service] {
         servicesByKey.values.sorted { $0.typeName < $1.typeName }
     }

@@ -2,22 +2,60 @@
 ///
 /// Tasks form a graph through ``dependencies``; ``Application/launch(allowingMissingDependencies:progress:onFirstScreen:)`` validates
 /// the whole graph, then runs each task as soon as its dependencies have finished.
+///
+/// ```swift
+/// registrar.startupTask("db.open", after: ["config.load"], timeout: .seconds(2)) {
+///     try await Database.shared.open()
+/// }
+/// ```
 public struct StartupTask: Sendable {
     /// The task's name, unique in the registry.
+    ///
+    /// ```swift
+    /// snapshot.tasks.map(\.name)  // ["config.load", "db.open", …]
+    /// ```
     public let name: String
     /// Names of the tasks this one runs after.
+    ///
+    /// ```swift
+    /// registrar.startupTask("feed.prefetch", after: ["db.open", "network.up"]) { /* … */ }
+    /// ```
     public let dependencies: [String]
     /// The phase the task runs in.
+    ///
+    /// ```swift
+    /// registrar.startupTask("thumbnails", phase: .afterFirstScreen, required: false) { /* … */ }
+    /// ```
     public let phase: StartupPhase
     /// Whether the task runs on the main actor.
+    ///
+    /// ```swift
+    /// registrar.mainActorStartupTask("root.window") { window.makeKeyAndVisible() }
+    /// ```
     public let isMainActor: Bool
     /// How long the task may run before it is cancelled and counted as failed, or `nil`.
+    ///
+    /// ```swift
+    /// registrar.startupTask("remote.config", timeout: .milliseconds(500), required: false) { /* … */ }
+    /// ```
     public let timeout: Duration?
     /// Whether a failure stops the launch (`true`) or only skips the tasks that depend on it.
+    ///
+    /// ```swift
+    /// registrar.startupTask("analytics", required: false) { /* a failure skips its dependents only */ }
+    /// ```
     public let isRequired: Bool
     /// The module that registered the task.
+    ///
+    /// ```swift
+    /// task.owner.module  // "Shell.ShellModule"
+    /// ```
     public let owner: Owner
     /// The launch work.
+    ///
+    /// ```swift
+    /// try await task.body()  // what the orchestrator calls
+    /// ```
     public let body: @Sendable () async throws -> Void
 
     /// Creates a task; modules register tasks through ``ModuleRegistrar`` instead.
@@ -30,6 +68,11 @@ public struct StartupTask: Sendable {
     ///   - isRequired: Whether a failure stops the launch.
     ///   - owner: The module that owns the task.
     ///   - body: The launch work.
+    ///
+    /// ```swift
+    /// let task = StartupTask(name: "warm", owner: Owner(module: "Tests", image: "tests")) { /* … */ }
+    /// let graph = try StartupGraph(tasks: [task])
+    /// ```
     public init(
         name: String,
         dependencies: [String] = [],

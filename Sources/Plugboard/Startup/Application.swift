@@ -9,30 +9,76 @@
 /// ```
 public actor Application {
     /// Where the application is in its life.
+    ///
+    /// ```swift
+    /// if await app.state == .running { print("ready") }
+    /// ```
     public enum State: Sendable, Hashable {
         /// Created, not launched.
+        ///
+        /// ```swift
+        /// await Application().state  // .initial
+        /// ```
         case initial
         /// Running the launch phase; events posted now are held.
+        ///
+        /// ```swift
+        /// await app.post(Event(.custom("deep-link")))  // held while the state is .launching
+        /// ```
         case launching
         /// Launched; events are delivered as they are posted.
+        ///
+        /// ```swift
+        /// _ = try await app.launch()
+        /// await app.state  // .running when no required task failed
+        /// ```
         case running
         /// A required task failed; events stay held.
+        ///
+        /// ```swift
+        /// let report = try await app.launch()
+        /// if report.failure != nil { await app.state }  // .failed
+        /// ```
         case failed
         /// Terminated; events are dropped.
+        ///
+        /// ```swift
+        /// await app.terminate()
+        /// await app.state  // .terminated
+        /// ```
         case terminated
     }
 
     /// The registry whose tasks and handlers the application runs.
+    ///
+    /// ```swift
+    /// let app = Application()
+    /// app.registry === Registry.shared  // true
+    /// ```
     public let registry: Registry
     /// Where the application is in its life.
+    ///
+    /// ```swift
+    /// print(await app.state)
+    /// ```
     public private(set) var state = State.initial
     /// Events posted before the application was ready, in the order they were posted.
+    ///
+    /// ```swift
+    /// await app.post(Event(.custom("open-url"), userInfo: ["url": "app://circles/42"]))
+    /// await app.heldEvents.count  // 1 until the launch completes
+    /// ```
     public private(set) var heldEvents: [Event] = []
     private var modules: [String] = []
     private var snapshot = RegistrySnapshot()
 
     /// Creates an application over `registry`.
     /// - Parameter registry: The registry to launch; the process-wide one by default.
+    ///
+    /// ```swift
+    /// let app = Application()                          // the shared registry
+    /// let isolated = Application(registry: Registry())  // e.g. in a test
+    /// ```
     public init(registry: Registry = .shared) {
         self.registry = registry
     }
@@ -49,6 +95,13 @@ public actor Application {
     ///   failed, and ``LaunchReport/wasCancelled`` tells whether the calling task was cancelled
     ///   (running tasks are then cancelled and the rest skipped).
     /// - Throws: ``LaunchError/invalidGraph(_:)`` with every problem, before anything runs.
+    ///
+    /// ```swift
+    /// let report = try await Application().launch(progress: { entry in
+    ///     print(entry.name, entry.outcome)
+    /// })
+    /// print(report.criticalPath.joined(separator: " -> "))
+    /// ```
     public func launch(
         allowingMissingDependencies: Bool = false,
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil,
@@ -94,6 +147,10 @@ public actor Application {
     ///
     /// - Parameter event: The event and its values.
     /// - Returns: Whether the event was delivered now (`false` when held or dropped).
+    ///
+    /// ```swift
+    /// let delivered = await app.post(Event(.custom("user.logged-in"), userInfo: ["account": "ann"]))
+    /// ```
     @discardableResult
     public func post(_ event: Event) async -> Bool {
         switch state {
@@ -110,6 +167,12 @@ public actor Application {
 
     /// Delivers ``LifecycleEvent/terminate`` and runs every module's shutdown work, both in reverse
     /// dependency order. Later calls do nothing.
+    ///
+    /// ```swift
+    /// signal(SIGTERM, SIG_IGN)
+    /// // … on SIGTERM:
+    /// await app.terminate()
+    /// ```
     public func terminate() async {
         guard state != .terminated else { return }
         if modules.isEmpty {

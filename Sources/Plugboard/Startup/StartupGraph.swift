@@ -6,6 +6,11 @@
 /// ```
 public struct StartupGraph: Sendable {
     /// The tasks, in registration order; indices below refer to this array.
+    ///
+    /// ```swift
+    /// let graph = try StartupGraph(tasks: Registry.shared.snapshot.tasks)
+    /// graph.tasks.map(\.name)
+    /// ```
     public let tasks: [StartupTask]
     /// For each task, the indices of the tasks it depends on.
     let dependencies: Adjacency
@@ -23,6 +28,10 @@ public struct StartupGraph: Sendable {
     ///     them, are skipped with the reason instead of refusing the graph.
     /// - Throws: ``LaunchError/invalidGraph(_:)`` listing every problem at once.
     /// - Complexity: O(tasks + dependencies).
+    ///
+    /// ```swift
+    /// let graph = try StartupGraph(tasks: snapshot.tasks, allowingMissingDependencies: true)
+    /// ```
     public init(tasks: [StartupTask], allowingMissingDependencies: Bool = false) throws(LaunchError) {
         var index: [String: Int] = [:]
         index.reserveCapacity(tasks.count)
