@@ -9,10 +9,21 @@ public import Foundation
 /// ```
 public enum ManifestReader {
     /// The ELF section that holds a sealed manifest.
+    ///
+    /// ```swift
+    /// // objdump -s -j .plugboard_manifest plugins/libCircles.so
+    /// print(ManifestReader.sectionName)
+    /// ```
     public static let sectionName = ".plugboard_manifest"
 
     /// The sealed manifest of the file at `path`, or `nil` when it has none.
     /// - Throws: ``ManifestReadError`` when the file cannot be read or the section is malformed.
+    ///
+    /// ```swift
+    /// if let sealed = try ManifestReader.read(fileAt: "plugins/libCircles.so") {
+    ///     print(sealed.name, sealed.routes)  // nothing of the plugin ran
+    /// }
+    /// ```
     public static func read(fileAt path: String) throws(ManifestReadError) -> SealedManifest? {
         let data: Data
         do {
@@ -26,6 +37,11 @@ public enum ManifestReader {
     /// The sealed manifest in the ELF image `data`, or `nil` when it has none. Every offset is
     /// checked against the data, so any bytes give an answer or a typed error, never a trap.
     /// - Throws: ``ManifestReadError`` when the headers or the section are malformed.
+    ///
+    /// ```swift
+    /// let data = try Data(contentsOf: URL(filePath: "plugins/libCircles.so"))
+    /// let sealed = try ManifestReader.read(data)
+    /// ```
     public static func read(_ data: Data) throws(ManifestReadError) -> SealedManifest? {
         guard let bytes = ELFSections(data) else { throw ManifestReadError(reason: "not a 64-bit ELF file") }
         guard let section = try bytes.section(named: sectionName) else { return nil }
@@ -38,11 +54,27 @@ public enum ManifestReader {
 }
 
 /// Why a sealed manifest could not be read.
+///
+/// ```swift
+/// do {
+///     _ = try ManifestReader.read(fileAt: "plugins/libBroken.so")
+/// } catch {
+///     print(error)  // e.g. the manifest section is cut short
+/// }
+/// ```
 public struct ManifestReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
+    ///
+    /// ```swift
+    /// catch { print(error.reason) }
+    /// ```
     public let reason: String
 
     /// The reason.
+    ///
+    /// ```swift
+    /// catch { print(error.description) }
+    /// ```
     public var description: String { reason }
 }
 

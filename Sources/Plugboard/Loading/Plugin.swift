@@ -12,5 +12,11 @@
 /// The loader reads and checks the manifest before any module of the plugin is created.
 public protocol Plugin {
     /// The plugin's name, version and build fingerprint.
+    ///
+    /// ```swift
+    /// public enum CirclesPlugin: Plugin {
+    ///     public static let manifest = PluginManifest(name: "Circles", version: "1.2.0")
+    /// }
+    /// ```
     static var manifest: PluginManifest { get }
 }

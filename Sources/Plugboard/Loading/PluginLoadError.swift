@@ -1,35 +1,103 @@
 /// Why a plugin file was not loaded. Each case names the file and says what to do.
+///
+/// ```swift
+/// do {
+///     try PluginLoader().load(file: "plugins/libCircles.so")
+/// } catch {
+///     print(error)  // names the file and says what to do; nothing of the plugin is registered
+/// }
+/// ```
 public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// Nothing exists at the path (or a symbolic link points nowhere).
+    ///
+    /// ```swift
+    /// catch .fileNotFound(let path) { print("no plugin at", path) }
+    /// ```
     case fileNotFound(path: String)
     /// The path is a directory or another non-regular file.
+    ///
+    /// ```swift
+    /// try PluginLoader().load(file: "plugins")  // throws .notAFile(path: "plugins", kind: "directory")
+    /// ```
     case notAFile(path: String, kind: String)
     /// The file or directory exists but cannot be read.
+    ///
+    /// ```swift
+    /// catch .unreadable(let path, let reason) { print(path, reason) }
+    /// ```
     case unreadable(path: String, reason: String)
     /// The file is not a shared object this host can load; `reason` says what is wrong.
+    ///
+    /// ```swift
+    /// try PluginLoader().load(file: "notes.txt.so")  // throws .notASharedObject(…, reason: "no ELF header")
+    /// ```
     case notASharedObject(path: String, reason: String)
     /// The dynamic loader refused the file; `reason` is its `dlerror()` text.
+    ///
+    /// ```swift
+    /// catch .openFailed(_, let reason) { print(reason) }  // e.g. a missing dependency library
+    /// ```
     case openFailed(path: String, reason: String)
     /// The file is a shared object without a Plugboard plugin manifest.
+    ///
+    /// ```swift
+    /// try PluginLoader().load(file: "/usr/lib/x86_64-linux-gnu/libz.so.1")  // throws .noManifest
+    /// ```
     case noManifest(path: String)
     /// More than one type in the file declares a plugin manifest.
+    ///
+    /// ```swift
+    /// catch .multipleManifests(_, let types) { print("one Plugin type per file, found", types) }
+    /// ```
     case multipleManifests(path: String, types: [String])
     /// The plugin was built against another runtime or toolchain than this host runs.
+    ///
+    /// ```swift
+    /// catch .fingerprintMismatch(_, let plugin, let host) { print("built with", plugin, "but this host is", host) }
+    /// ```
     case fingerprintMismatch(path: String, plugin: RuntimeFingerprint, host: RuntimeFingerprint)
     /// A plugin with the same name is already loaded.
+    ///
+    /// ```swift
+    /// catch .duplicatePlugin(let name, _, let loadedFrom) { print(name, "is already loaded from", loadedFrom) }
+    /// ```
     case duplicatePlugin(name: String, path: String, loadedFrom: String)
     /// The plugin's modules could not be registered; nothing of the plugin was kept.
+    ///
+    /// ```swift
+    /// catch .registrationFailed(_, let plugin, let error) { print(plugin, "refused:", error) }
+    /// ```
     case registrationFailed(path: String, plugin: String, error: RegistrationError)
     /// The Swift runtime's metadata layout is unknown and the plugin exports no entry symbol.
+    ///
+    /// ```swift
+    /// catch .unknownMetadataLayout(_, let version) { print("export plugboard_plugin_entry; layout", version) }
+    /// ```
     case unknownMetadataLayout(path: String, version: UInt)
     /// The file or its directory could be changed by someone other than its owner.
+    ///
+    /// ```swift
+    /// catch .insecurePermissions(let path, let reason) { print(path, reason) }  // chmod go-w, then retry
+    /// ```
     case insecurePermissions(path: String, reason: String)
     /// The plugin is not on the host's allowlist.
+    ///
+    /// ```swift
+    /// catch .notAllowed(_, let plugin, let allowed) { print(plugin, "is not in", allowed) }
+    /// ```
     case notAllowed(path: String, plugin: String, allowed: [String])
     /// The sealed manifest in the file is malformed, or disagrees with the plugin.
+    ///
+    /// ```swift
+    /// catch .corruptManifest(let path, let reason) { print(path, reason) }  // run `plugboard seal` again
+    /// ```
     case corruptManifest(path: String, reason: String)
 
     /// The path of the file the error is about.
+    ///
+    /// ```swift
+    /// for case .failure(let error) in try loader.load(directory: "plugins") { print(error.path) }
+    /// ```
     public var path: String {
         switch self {
         case .fileNotFound(let path), .notAFile(let path, _), .unreadable(let path, _),
@@ -43,6 +111,10 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     }
 
     /// What failed, for which file, and what to do.
+    ///
+    /// ```swift
+    /// catch { print(error.description) }
+    /// ```
     public var description: String {
         switch self {
         case .fileNotFound(let path):

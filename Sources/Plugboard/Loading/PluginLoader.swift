@@ -30,8 +30,16 @@ public struct PluginLoader: Sendable {
     }
 
     /// The registry plugins register into.
+    ///
+    /// ```swift
+    /// PluginLoader().registry === Registry.shared  // true
+    /// ```
     public let registry: Registry
     /// What the loader requires of plugin files.
+    ///
+    /// ```swift
+    /// PluginLoader().policy.checksPermissions  // true
+    /// ```
     public let policy: LoadPolicy
     private let discovery: Discovery
 
@@ -39,6 +47,11 @@ public struct PluginLoader: Sendable {
     /// - Parameters:
     ///   - registry: Where modules are registered; the process-wide one by default.
     ///   - policy: Ownership, permission and allowlist checks; ``LoadPolicy/strict`` by default.
+    ///
+    /// ```swift
+    /// let loader = PluginLoader()                                      // shared registry, strict checks
+    /// let testLoader = PluginLoader(registry: Registry(), policy: LoadPolicy(checksPermissions: false))
+    /// ```
     public init(registry: Registry = .shared, policy: LoadPolicy = .strict) {
         self.init(registry: registry, policy: policy, discovery: .metadataSections)
     }
@@ -52,6 +65,10 @@ public struct PluginLoader: Sendable {
 
     /// The name of the runtime library, which a plugin package's build directory also holds and
     /// which is never a plugin.
+    ///
+    /// ```swift
+    /// PluginLoader.runtimeLibraryName  // "libPlugboard.so", never loaded as a plugin
+    /// ```
     public static let runtimeLibraryName = "libPlugboard.so"
 
     /// The plugin files (`*.so`) directly inside `directory`, sorted by name, leaving out the
@@ -60,6 +77,10 @@ public struct PluginLoader: Sendable {
     /// - Parameter directory: The directory to list.
     /// - Returns: Full paths, in the order the loader loads them.
     /// - Throws: ``PluginLoadError`` when the directory is missing or unreadable.
+    ///
+    /// ```swift
+    /// let files = try PluginLoader.pluginFiles(in: ".build/debug")  // ["…/libBlog.so", "…/libCircles.so"]
+    /// ```
     public static func pluginFiles(in directory: String) throws(PluginLoadError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -81,6 +102,15 @@ public struct PluginLoader: Sendable {
     /// - Parameter directory: A directory containing plugin `.so` files.
     /// - Returns: One result per file, in load order.
     /// - Throws: ``PluginLoadError`` when the directory itself cannot be listed.
+    ///
+    /// ```swift
+    /// for result in try PluginLoader().load(directory: "plugins") {
+    ///     switch result {
+    ///     case .success(let plugin): print("loaded", plugin.manifest.name)
+    ///     case .failure(let error): print(error)
+    ///     }
+    /// }
+    /// ```
     public func load(directory: String) throws(PluginLoadError) -> [Result<LoadedPlugin, PluginLoadError>] {
         try Self.pluginFiles(in: directory).map { path in
             Result { () throws(PluginLoadError) in try load(file: path) }
@@ -92,6 +122,10 @@ public struct PluginLoader: Sendable {
     /// - Parameter path: The plugin's `.so` file.
     /// - Returns: The loaded plugin.
     /// - Throws: ``PluginLoadError`` naming the file; the registry is then unchanged.
+    ///
+    /// ```swift
+    /// let plugin = try PluginLoader().load(file: "plugins/libCircles.so")
+    /// ```
     @discardableResult
     public func load(file path: String) throws(PluginLoadError) -> LoadedPlugin {
         let sealed = try checkFile(at: path)

@@ -1,21 +1,59 @@
 /// A plugin's manifest and declarations as `plugboard seal` writes them into the plugin file's
 /// `.plugboard_manifest` ELF section, where they can be read without loading the plugin.
+///
+/// ```swift
+/// if let sealed = try ManifestReader.read(fileAt: "plugins/libCircles.so") {
+///     print(sealed.name, sealed.version, sealed.architecture, sealed.routes)
+/// }
+/// ```
 public struct SealedManifest: Codable, Sendable, Hashable {
     /// The plugin's name.
+    ///
+    /// ```swift
+    /// sealed.name  // "Circles"
+    /// ```
     public var name: String
     /// The plugin's version.
+    ///
+    /// ```swift
+    /// sealed.version  // "1.2.0"
+    /// ```
     public var version: String
     /// The Plugboard runtime version the plugin was built against.
+    ///
+    /// ```swift
+    /// sealed.runtimeVersion == RuntimeFingerprint.current.runtimeVersion
+    /// ```
     public var runtimeVersion: String
     /// The compiler identity of the toolchain the plugin was built with.
+    ///
+    /// ```swift
+    /// sealed.toolchain == RuntimeFingerprint.current.toolchain
+    /// ```
     public var toolchain: String
     /// The machine architecture, for example `x86_64`.
+    ///
+    /// ```swift
+    /// sealed.architecture  // "x86_64"
+    /// ```
     public var architecture: String
     /// The plugin's module names.
+    ///
+    /// ```swift
+    /// sealed.modules  // ["Circles.CirclesModule"]
+    /// ```
     public var modules: [String]
     /// The route patterns its modules register.
+    ///
+    /// ```swift
+    /// sealed.routes  // ["app://circles", "app://circles/:id(int)"]
+    /// ```
     public var routes: [String]
     /// The startup task names its modules register.
+    ///
+    /// ```swift
+    /// sealed.tasks  // ["circles.cache"]
+    /// ```
     public var tasks: [String]
 
     /// Creates a sealed manifest.
@@ -39,6 +77,10 @@ public struct SealedManifest: Codable, Sendable, Hashable {
     }
 
     /// The fingerprint the plugin was sealed with.
+    ///
+    /// ```swift
+    /// sealed.fingerprint == .current  // the loader refuses the file otherwise
+    /// ```
     public var fingerprint: RuntimeFingerprint {
         RuntimeFingerprint(runtimeVersion: runtimeVersion, toolchain: toolchain)
     }

@@ -1,17 +1,49 @@
 /// Why a navigation did not happen.
+///
+/// ```swift
+/// do {
+///     try await navigator.perform("row 9")
+/// } catch {
+///     print(error)  // this screen has no action 'row 9'; available: row 1, row 2, refresh
+/// }
+/// ```
 public enum NavigationError: Error, Sendable, CustomStringConvertible {
     /// The route could not be resolved or its screen not built.
+    ///
+    /// ```swift
+    /// catch .lookup(.routeNotFound(let url, let suggestions)) { print(url, suggestions) }
+    /// ```
     case lookup(LookupError)
     /// There is nothing to pop or dismiss.
+    ///
+    /// ```swift
+    /// try await navigator.pop()  // throws .nothingToRemove(…) on a stack's root
+    /// ```
     case nothingToRemove(String)
     /// The top screen has no action with this identifier; `available` lists those it has.
+    ///
+    /// ```swift
+    /// catch .unknownAction(let id, let available) { print(id, "is not one of", available) }
+    /// ```
     case unknownAction(String, available: [String])
     /// The action exists but is disabled now.
+    ///
+    /// ```swift
+    /// try await navigator.perform("login")  // throws .disabledAction("login") while the form is empty
+    /// ```
     case disabledAction(String)
     /// There is no screen on which to act.
+    ///
+    /// ```swift
+    /// try await Navigator().perform("refresh")  // throws .noScreen
+    /// ```
     case noScreen
 
     /// What failed and what to do.
+    ///
+    /// ```swift
+    /// catch { status.value = error.description }
+    /// ```
     public var description: String {
         switch self {
         case .lookup(let error): error.description

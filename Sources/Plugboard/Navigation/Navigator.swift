@@ -23,36 +23,70 @@ public final class Navigator {
     }
 
     /// The registry whose routes the navigator opens.
+    ///
+    /// ```swift
+    /// Navigator().registry === Registry.shared  // true
+    /// ```
     public let registry: Registry
     private var stacks: [[Entry]] = [[]]
     /// Every transition, oldest first.
+    ///
+    /// ```swift
+    /// navigator.history.map(\.description)  // ["push app://circles", "push app://circles/1"]
+    /// ```
     public private(set) var history: [Transition] = []
     /// Screens and view models found alive after they were removed.
+    ///
+    /// ```swift
+    /// try await navigator.pop()
+    /// #expect(navigator.leaks.isEmpty)  // a popped screen and its view model were released
+    /// ```
     public private(set) var leaks: [LeakReport] = []
     /// Navigation requests from view models that failed, oldest first.
+    ///
+    /// ```swift
+    /// navigator.failures.last.map { print("the last navigation failed:", $0) }
+    /// ```
     public private(set) var failures: [NavigationError] = []
     private let pending = PendingRequests()
     private var unchecked: [(weak: WeakReference, type: String, url: String)] = []
     private var acting = 0
 
     /// Creates an empty navigator.
+    ///
+    /// ```swift
+    /// let navigator = Navigator()                          // routes of the shared registry
+    /// let isolated = Navigator(registry: testRegistry)     // routes of another registry
+    /// ```
     public init(registry: Registry = .shared) {
         self.registry = registry
     }
 
     /// The stacks as plain values.
+    ///
+    /// ```swift
+    /// print(navigator.state)  // Circles > Hiking
+    /// ```
     public var state: NavigatorState {
         NavigatorState(
             stacks: stacks.filter { !$0.isEmpty }.map { $0.map { .init(url: $0.url, title: $0.screen.title) } })
     }
 
     /// The screen on top, if any.
+    ///
+    /// ```swift
+    /// print(navigator.topScreen?.render() ?? "no screen")
+    /// ```
     public var topScreen: (any Screen)? {
         stacks.last(where: { !$0.isEmpty })?.last?.screen
     }
 
     /// Opens `url` by pushing its screen on the current stack.
     /// - Throws: ``NavigationError/lookup(_:)`` when the URL cannot be opened; nothing changes then.
+    ///
+    /// ```swift
+    /// try await navigator.open("app://circles/42", context: CirclePreview(name: "Hiking"))
+    /// ```
     public func open(_ url: String, context: (any Sendable)? = nil) async throws(NavigationError) {
         try await show(.push(url, context: context))
     }
@@ -62,6 +96,11 @@ public final class Navigator {
     ///   - id: The action's identifier, e.g. `row 1` or `login`.
     ///   - text: Typed text, for an action that takes it.
     /// - Throws: ``NavigationError`` for an unknown or disabled action, or no screen.
+    ///
+    /// ```swift
+    /// try await navigator.perform("account", text: "ann")
+    /// try await navigator.perform("login")  // the view model's push is followed before this returns
+    /// ```
     public func perform(_ id: String, text: String? = nil) async throws(NavigationError) {
         acting += 1
         defer { acting -= 1 }
@@ -83,17 +122,32 @@ public final class Navigator {
     }
 
     /// Pops the top screen of the current stack.
+    ///
+    /// ```swift
+    /// try await navigator.pop()
+    /// ```
     public func pop() async throws(NavigationError) {
         try await show(.pop)
     }
 
     /// Waits until every navigation request sent so far has been followed.
+    ///
+    /// ```swift
+    /// viewModel.navigation.send(.push("app://blog"))
+    /// await navigator.settle()
+    /// navigator.state.top?.url  // "app://blog"
+    /// ```
     public func settle() async {
         while pending.count.load(ordering: .acquiring) > 0 { await Task.yield() }
     }
 
     /// Carries out `request`.
     /// - Throws: ``NavigationError``; the stacks are unchanged when it throws.
+    ///
+    /// ```swift
+    /// try await navigator.show(.present("app://login"))
+    /// try await navigator.show(.dismiss)
+    /// ```
     public func show(_ request: NavigationRequest) async throws(NavigationError) {
         try await apply(request)
         if acting == 0 { await checkForLeaks() }

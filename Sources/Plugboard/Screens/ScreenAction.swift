@@ -7,12 +7,30 @@
 /// ```
 public struct ScreenAction: Sendable {
     /// A short identifier a person or a test uses, e.g. `row 3`, `login`, `refresh`.
+    ///
+    /// ```swift
+    /// screen.actions.map(\.id)  // ["row 1", "row 2", "refresh"]
+    /// ```
     public let id: String
     /// What the user sees.
+    ///
+    /// ```swift
+    /// screen.actions.map(\.title)  // ["Hiking", "Chess", "Refresh"]
+    /// ```
     public let title: String
     /// Whether the action takes typed text.
+    ///
+    /// ```swift
+    /// screen.actions.filter(\.takesText).map(\.id)  // ["account", "password"]
+    /// ```
     public let takesText: Bool
     /// Whether the action can be taken now (a disabled button).
+    ///
+    /// ```swift
+    /// ScreenAction("login", title: "Log in", isEnabled: model.login.isEnabled.value) { _ in
+    ///     await model.login.execute(())
+    /// }
+    /// ```
     public let isEnabled: Bool
     let perform: @MainActor @Sendable (String?) async -> Void
 
@@ -23,6 +41,10 @@ public struct ScreenAction: Sendable {
     ///   - takesText: Whether the action takes typed text.
     ///   - isEnabled: Whether it can be taken now.
     ///   - perform: The work; it receives the typed text, if any.
+    ///
+    /// ```swift
+    /// ScreenAction("row \(index)", title: circle.name) { _ in model.open(circle) }
+    /// ```
     public init(
         _ id: String,
         title: String,
