@@ -2,10 +2,12 @@ internal import Synchronization
 
 /// Runs the tasks of one phase: each as soon as its dependencies have finished, never before.
 ///
-/// A worker that finishes a task continues with one of the tasks that became ready and starts a
-/// new worker only for each other one, so a chain of tasks costs no task creation and
-/// independent tasks still run at the same time. Scheduling state sits behind one mutex and no
-/// callback runs while it is held.
+/// A worker that finishes a task continues with one of the tasks that became ready and hands
+/// each other one to a worker: an idle one if there is one, else a new one. A worker with nothing
+/// to do waits idle until it is handed a task or the phase ends. So a chain of tasks costs no
+/// task creation, independent tasks still run at the same time, and the number of workers
+/// created is the largest number of tasks that were ready or running at once. Scheduling state
+/// sits behind one mutex and no callback runs while it is held.
 final class PhaseRun: Sendable {
     /// How one task ended, and when: the report's entry without the task's own fields.
     struct Record: Sendable {
@@ -22,6 +24,8 @@ final class PhaseRun: Sendable {
         let disabled: Set<String>
         var unresolved: Int
         var workers: [Task<Void, Never>] = []
+        /// Workers waiting for a task; resumed with one, or with `nil` when there will be none.
+        var idle: [UnsafeContinuation<Int?, Never>] = []
         var completion: CheckedContinuation<Void, Never>?
     }
 
@@ -29,7 +33,7 @@ final class PhaseRun: Sendable {
     private let members: [Int]
     private let origin: ContinuousClock.Instant
     private let progress: (@Sendable (LaunchReport.Entry) -> Void)?
-    private let state: Mutex<State>
+    private let state: PosixMutex<State>
     /// Mirrors `state.stopped != nil`, so a worker checks it before each task without the lock.
     private let stopped = Atomic(false)
 
@@ -63,7 +67,7 @@ final class PhaseRun: Sendable {
                 }
             }
         }
-        state = Mutex(
+        state = PosixMutex(
             State(
                 pending: pending, blocked: blocked, records: earlier, stopped: stop, disabled: disabled,
                 unresolved: members.count
@@ -132,24 +136,30 @@ final class PhaseRun: Sendable {
     /// running worker.
     private func stop(_ reason: LaunchStop) {
         stopped.store(true, ordering: .relaxed)
-        let workers = state.withLock { state in
+        let (workers, idle) = state.withLock { state in
             if state.stopped == nil { state.stopped = reason }
-            return state.workers
+            defer { state.idle.removeAll() }
+            return (state.workers, state.idle)
         }
+        // Nothing becomes ready after a stop, so idle workers end.
+        for worker in idle { worker.resume(returning: nil) }
         for worker in workers { worker.cancel() }
     }
 
-    /// Runs `first`, then keeps running one newly ready dependent at a time.
+    /// Runs `first`, then keeps running one newly ready dependent at a time, waiting idle when
+    /// there is none until it is handed a task or the phase ends.
     private func work(from first: Int) async {
         var current = first
         var ready: [Int] = []
         var skipped: [Int] = []
+        var handed: [(worker: UnsafeContinuation<Int?, Never>, task: Int)] = []
+        var ended: [UnsafeContinuation<Int?, Never>] = []
         while true {
             let record = await execute(current)
             progress?(LaunchReport.Entry(graph.tasks[current], record))
             ready.removeAll(keepingCapacity: true)
             skipped.removeAll(keepingCapacity: true)
-            let failure = state.withLock { state -> LaunchReport.Failure? in
+            let (failure, unhanded) = state.withLock { state -> (LaunchReport.Failure?, Int) in
                 var failure: LaunchReport.Failure?
                 if !record.outcome.isSuccess, graph.tasks[current].isRequired, state.stopped == nil {
                     let task = graph.tasks[current]
@@ -159,17 +169,47 @@ final class PhaseRun: Sendable {
                 state.records[current] = record
                 state.unresolved -= 1
                 Self.release(dependentsOf: current, in: &state, graph: graph, ready: &ready, skipped: &skipped)
-                if state.unresolved == 0, let completion = state.completion {
-                    state.completion = nil
-                    completion.resume()
+                // Ready tasks beyond the first go to idle workers while there are any.
+                var unhanded = ready.count
+                while unhanded > 1, let worker = state.idle.popLast() {
+                    unhanded -= 1
+                    handed.append((worker, ready[unhanded]))
                 }
-                return failure
+                if state.unresolved == 0 {
+                    ended = state.idle
+                    state.idle.removeAll()
+                    state.completion?.resume()
+                    state.completion = nil
+                }
+                return (failure, unhanded)
             }
+            for (worker, task) in handed { worker.resume(returning: task) }
+            for worker in ended { worker.resume(returning: nil) }
+            handed.removeAll(keepingCapacity: true)
+            ended.removeAll()
             if let failure { stop(.failed(failure)) }
             if !skipped.isEmpty { report(skipped) }
-            guard let next = ready.first else { return }
-            start(ready.dropFirst())
-            current = next
+            if let next = ready.first {
+                start(ready[1..<unhanded])
+                current = next
+            } else if let next = await nextHandedTask() {
+                current = next
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Waits idle until another worker hands this one a task; `nil` when the phase has ended or
+    /// stopped.
+    private func nextHandedTask() async -> Int? {
+        await withUnsafeContinuation { (worker: UnsafeContinuation<Int?, Never>) in
+            let over = state.withLock { state in
+                guard state.unresolved > 0, state.stopped == nil else { return true }
+                state.idle.append(worker)
+                return false
+            }
+            if over { worker.resume(returning: nil) }
         }
     }
 
