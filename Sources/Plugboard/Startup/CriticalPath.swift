@@ -7,18 +7,26 @@ enum CriticalPath {
     static func analyze(_ entries: inout [LaunchReport.Entry], graph: StartupGraph) -> [Int] {
         let order = graph.topologicalOrder
         guard !order.isEmpty else { return [] }
-        var earliestFinish = [Duration](repeating: .zero, count: entries.count)
-        var earliestStart = [Duration](repeating: .zero, count: entries.count)
-        for task in order {
-            earliestStart[task] = graph.dependencies[task].reduce(Duration.zero) { max($0, earliestFinish[$1]) }
-            earliestFinish[task] = earliestStart[task] + entries[task].duration
+        // In whole nanoseconds, the clock's resolution: plain integer arithmetic per edge.
+        let duration = entries.map { entry in
+            let (seconds, attoseconds) = entry.duration.components
+            return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         }
-        let end = earliestFinish.max() ?? .zero
-        var latestStart = [Duration](repeating: .zero, count: entries.count)
+        var earliestFinish = [Int64](repeating: 0, count: entries.count)
+        var earliestStart = [Int64](repeating: 0, count: entries.count)
+        for task in order {
+            var start: Int64 = 0
+            for dependency in graph.dependencies[task] { start = max(start, earliestFinish[dependency]) }
+            earliestStart[task] = start
+            earliestFinish[task] = start + duration[task]
+        }
+        let end = earliestFinish.max() ?? 0
+        var latestStart = [Int64](repeating: 0, count: entries.count)
         for task in order.reversed() {
-            let latestFinish = graph.dependents[task].reduce(end) { min($0, latestStart[$1]) }
-            latestStart[task] = latestFinish - entries[task].duration
-            entries[task].slack = latestStart[task] - earliestStart[task]
+            var latestFinish = end
+            for dependent in graph.dependents[task] { latestFinish = min(latestFinish, latestStart[dependent]) }
+            latestStart[task] = latestFinish - duration[task]
+            entries[task].slack = .nanoseconds(latestStart[task] - earliestStart[task])
         }
         guard var current = order.max(by: { earliestFinish[$0] < earliestFinish[$1] }) else { return [] }
         var path = [current]

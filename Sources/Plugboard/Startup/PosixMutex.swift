@@ -13,7 +13,13 @@ final class PosixMutex<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
-        pthread_mutex_init(mutex, nil)
+        // Adaptive: a contended lock spins briefly before sleeping, since it is held only for a
+        // few bookkeeping steps.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
     }
 
     deinit {

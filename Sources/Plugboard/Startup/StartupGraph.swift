@@ -40,15 +40,14 @@ public struct StartupGraph: Sendable {
         // Tasks are read in place, by index: copying a task retains each of its fields.
         for position in tasks.indices {
             let name = tasks[position].name
-            if let first = index[name] {
-                if duplicates[name] == nil {
-                    duplicateOrder.append(name)
-                    duplicates[name] = [tasks[first].owner]
-                }
-                duplicates[name, default: []].append(tasks[position].owner)
-            } else {
-                index[name] = position
+            // One hash per task: insert, and put the first back if the name was taken.
+            guard let first = index.updateValue(position, forKey: name) else { continue }
+            index[name] = first
+            if duplicates[name] == nil {
+                duplicateOrder.append(name)
+                duplicates[name] = [tasks[first].owner]
             }
+            duplicates[name, default: []].append(tasks[position].owner)
         }
         var problems = duplicateOrder.map { GraphProblem.duplicateTask(name: $0, owners: duplicates[$0] ?? []) }
         var edges: [(node: Int, neighbour: Int)] = []
