@@ -31,6 +31,23 @@ struct LaunchTests {
         #expect(report.entries.map(\.outcome) == [.succeeded, .succeeded])
     }
 
+    @Test func tasksReleasedByTheSameDependencyOverlap() async throws {
+        // The worker that ran "root" continues with one of them; the others must still start
+        // while it runs, through the queue's worker.
+        let rendezvous = Rendezvous(parties: 3)
+        let registry = try scriptedRegistry(a: { registrar in
+            registrar.startupTask("root") {}
+            for name in ["first", "second", "third"] {
+                registrar.startupTask(name, after: ["root"]) {
+                    guard await rendezvous.meet() else { throw ScriptedFailure(message: "\(name) ran alone") }
+                }
+            }
+        })
+        let report = try await Application(registry: registry).launch()
+        #expect(report.succeeded, "\(String(describing: report.failure))")
+        #expect(report.entries.map(\.outcome) == [.succeeded, .succeeded, .succeeded, .succeeded])
+    }
+
     @Test func aTaskNeverStartsBeforeItsDependenciesEnd() async throws {
         let journal = Journal()
         var generator = SplitMix(seed: 7)

@@ -2,12 +2,14 @@ internal import Synchronization
 
 /// Runs the tasks of one phase: each as soon as its dependencies have finished, never before.
 ///
-/// A worker that finishes a task continues with one of the tasks that became ready and hands
-/// each other one to a worker: an idle one if there is one, else a new one. A worker with nothing
-/// to do waits idle until it is handed a task or the phase ends. So a chain of tasks costs no
-/// task creation, independent tasks still run at the same time, and the number of workers
-/// created is the largest number of tasks that were ready or running at once. Scheduling state
-/// sits behind one mutex and no callback runs while it is held.
+/// A worker that finishes a task continues with one of the tasks that became ready and queues
+/// the others. While the queue holds tasks, one more worker is always on its way to it: an idle
+/// one woken, or a new one; when it arrives it takes a task and, if more wait, sends for the
+/// next. A worker with nothing to do takes from the queue, else waits idle until it is sent for
+/// or the phase ends. So a chain of tasks costs no task creation, independent tasks run at the
+/// same time, and short tasks are mostly run by the workers already running, without waking
+/// another thread for each. Scheduling state sits behind one mutex and no callback runs while it
+/// is held.
 final class PhaseRun: Sendable {
     /// How one task ended, and when: the report's entry without the task's own fields.
     struct Record: Sendable {
@@ -24,8 +26,13 @@ final class PhaseRun: Sendable {
         let disabled: Set<String>
         var unresolved: Int
         var workers: [Task<Void, Never>] = []
-        /// Workers waiting for a task; resumed with one, or with `nil` when there will be none.
-        var idle: [UnsafeContinuation<Int?, Never>] = []
+        /// Ready tasks no worker has taken yet, first in first out from `queueStart`.
+        var queue: [Int] = []
+        var queueStart = 0
+        /// Whether a worker was sent for the queue and has not looked at it yet.
+        var searching = false
+        /// Workers waiting idle; resumed with `true` to look at the queue, `false` to end.
+        var idle: [UnsafeContinuation<Bool, Never>] = []
         var completion: CheckedContinuation<Void, Never>?
     }
 
@@ -98,7 +105,7 @@ final class PhaseRun: Sendable {
                 if done {
                     completion.resume()
                 } else {
-                    start(ready)
+                    start(ready.map { Optional($0) })
                 }
             }
         } onCancel: {
@@ -116,8 +123,9 @@ final class PhaseRun: Sendable {
         }
     }
 
-    /// Starts a worker for each of `tasks`, registered so that a stop cancels it.
-    private func start<Tasks: Collection<Int>>(_ tasks: Tasks) {
+    /// Starts a worker for each of `tasks` (`nil`: one sent for the queue), registered so that a
+    /// stop cancels it.
+    private func start<Tasks: Collection<Int?>>(_ tasks: Tasks) {
         guard !tasks.isEmpty else { return }
         var workers: [Task<Void, Never>] = []
         workers.reserveCapacity(tasks.count)
@@ -142,74 +150,116 @@ final class PhaseRun: Sendable {
             return (state.workers, state.idle)
         }
         // Nothing becomes ready after a stop, so idle workers end.
-        for worker in idle { worker.resume(returning: nil) }
+        for worker in idle { worker.resume(returning: false) }
         for worker in workers { worker.cancel() }
     }
 
-    /// Runs `first`, then keeps running one newly ready dependent at a time, waiting idle when
-    /// there is none until it is handed a task or the phase ends.
-    private func work(from first: Int) async {
+    /// Who is sent for the queue: an idle worker, or a new one.
+    private enum Searcher {
+        case idle(UnsafeContinuation<Bool, Never>)
+        case new
+    }
+
+    /// Runs `first` (or a queued task), then keeps running one newly ready dependent at a time,
+    /// or a queued task, waiting idle when there is none until it is sent for or the phase ends.
+    private func work(from first: Int?) async {
         var current = first
         var ready: [Int] = []
         var skipped: [Int] = []
-        var handed: [(worker: UnsafeContinuation<Int?, Never>, task: Int)] = []
-        var ended: [UnsafeContinuation<Int?, Never>] = []
+        var ended: [UnsafeContinuation<Bool, Never>] = []
+        var sentFor = first == nil
         while true {
-            let record = await execute(current)
-            progress?(LaunchReport.Entry(graph.tasks[current], record))
+            if sentFor {
+                current = takeQueued()
+                sentFor = false
+            }
+            guard let task = current else {
+                guard await waitIdle() else { return }
+                sentFor = true
+                continue
+            }
+            let record = await execute(task)
+            progress?(LaunchReport.Entry(graph.tasks[task], record))
             ready.removeAll(keepingCapacity: true)
             skipped.removeAll(keepingCapacity: true)
-            let (failure, unhanded) = state.withLock { state -> (LaunchReport.Failure?, Int) in
+            let (failure, next, searcher) = state.withLock { state -> (LaunchReport.Failure?, Int?, Searcher?) in
                 var failure: LaunchReport.Failure?
-                if !record.outcome.isSuccess, graph.tasks[current].isRequired, state.stopped == nil {
-                    let task = graph.tasks[current]
-                    failure = LaunchReport.Failure(task: task.name, owner: task.owner, outcome: record.outcome)
+                if !record.outcome.isSuccess, graph.tasks[task].isRequired, state.stopped == nil {
+                    let failed = graph.tasks[task]
+                    failure = LaunchReport.Failure(task: failed.name, owner: failed.owner, outcome: record.outcome)
                     state.stopped = failure.map(LaunchStop.failed)
                 }
-                state.records[current] = record
+                state.records[task] = record
                 state.unresolved -= 1
-                Self.release(dependentsOf: current, in: &state, graph: graph, ready: &ready, skipped: &skipped)
-                // Ready tasks beyond the first go to idle workers while there are any.
-                var unhanded = ready.count
-                while unhanded > 1, let worker = state.idle.popLast() {
-                    unhanded -= 1
-                    handed.append((worker, ready[unhanded]))
-                }
+                Self.release(dependentsOf: task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
+                if ready.count > 1 { state.queue += ready[1...] }
+                let next = ready.first ?? Self.dequeue(&state)
                 if state.unresolved == 0 {
                     ended = state.idle
                     state.idle.removeAll()
                     state.completion?.resume()
                     state.completion = nil
                 }
-                return (failure, unhanded)
+                return (failure, next, Self.sendForQueue(&state))
             }
-            for (worker, task) in handed { worker.resume(returning: task) }
-            for worker in ended { worker.resume(returning: nil) }
-            handed.removeAll(keepingCapacity: true)
+            send(searcher)
+            for worker in ended { worker.resume(returning: false) }
             ended.removeAll()
             if let failure { stop(.failed(failure)) }
             if !skipped.isEmpty { report(skipped) }
-            if let next = ready.first {
-                start(ready[1..<unhanded])
-                current = next
-            } else if let next = await nextHandedTask() {
-                current = next
-            } else {
-                return
-            }
+            current = next
         }
     }
 
-    /// Waits idle until another worker hands this one a task; `nil` when the phase has ended or
-    /// stopped.
-    private func nextHandedTask() async -> Int? {
-        await withUnsafeContinuation { (worker: UnsafeContinuation<Int?, Never>) in
+    /// Takes a queued task for a worker that was sent for the queue, if another worker has not
+    /// taken them all, and sends for the next worker if more wait.
+    private func takeQueued() -> Int? {
+        let (task, searcher) = state.withLock { state in
+            state.searching = false
+            let task = Self.dequeue(&state)
+            return (task, Self.sendForQueue(&state))
+        }
+        send(searcher)
+        return task
+    }
+
+    /// The first queued task, if any.
+    private static func dequeue(_ state: inout State) -> Int? {
+        guard state.queueStart < state.queue.count else { return nil }
+        let task = state.queue[state.queueStart]
+        state.queueStart += 1
+        if state.queueStart == state.queue.count {
+            state.queue.removeAll(keepingCapacity: true)
+            state.queueStart = 0
+        }
+        return task
+    }
+
+    /// A worker to send for the queue, when tasks wait there and no worker is on its way.
+    private static func sendForQueue(_ state: inout State) -> Searcher? {
+        guard state.queueStart < state.queue.count, !state.searching else { return nil }
+        state.searching = true
+        return state.idle.popLast().map(Searcher.idle) ?? .new
+    }
+
+    /// Wakes or starts the worker sent for the queue.
+    private func send(_ searcher: Searcher?) {
+        switch searcher {
+        case .idle(let worker)?: worker.resume(returning: true)
+        case .new?: start(CollectionOfOne(nil))
+        case nil: break
+        }
+    }
+
+    /// Waits idle until sent for (`true`), or until the phase ends or stops (`false`).
+    private func waitIdle() async -> Bool {
+        await withUnsafeContinuation { (worker: UnsafeContinuation<Bool, Never>) in
             let over = state.withLock { state in
                 guard state.unresolved > 0, state.stopped == nil else { return true }
                 state.idle.append(worker)
                 return false
             }
-            if over { worker.resume(returning: nil) }
+            if over { worker.resume(returning: false) }
         }
     }
 

@@ -53,15 +53,20 @@ final class Journal: @unchecked Sendable {
     }
 }
 
-/// Two parties that each wait, up to a limit, until the other has arrived.
+/// Parties that each wait, up to a limit, until all have arrived.
 final class Rendezvous: Sendable {
+    private let parties: Int
     private let arrived = Mutex(0)
 
-    /// Arrives and waits for the other party; returns whether it came before `limit` polls.
+    init(parties: Int = 2) {
+        self.parties = parties
+    }
+
+    /// Arrives and waits for the other parties; returns whether they came before `limit` polls.
     func meet(limit: Int = 2_000) async -> Bool {
         arrived.withLock { $0 += 1 }
         for _ in 0..<limit {
-            if arrived.withLock({ $0 }) >= 2 { return true }
+            if arrived.withLock({ $0 }) >= parties { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }
         return false
