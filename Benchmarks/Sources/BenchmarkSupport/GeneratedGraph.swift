@@ -49,8 +49,10 @@ public func registry(with tasks: [StartupTask]) -> Registry {
 }
 
 /// The floor the orchestrator is measured against: Kahn's algorithm over the task names, then
-/// calling every body one after another.
-public func kahnThenSequential(_ tasks: [StartupTask]) async throws {
+/// calling every body one after another (unless `running` is false); returns how many tasks
+/// were ordered.
+@discardableResult
+public func kahnThenSequential(_ tasks: [StartupTask], running: Bool = true) async throws -> Int {
     var index: [String: Int] = [:]
     index.reserveCapacity(tasks.count)
     for (position, task) in tasks.enumerated() { index[task.name] = position }
@@ -72,7 +74,9 @@ public func kahnThenSequential(_ tasks: [StartupTask]) async throws {
         }
         next += 1
     }
+    guard running else { return order.count }
     for position in order { try await tasks[position].body() }
+    return order.count
 }
 
 /// CPU-bound work of a fixed size: about a millisecond per 4,000,000 rounds on this machine.
