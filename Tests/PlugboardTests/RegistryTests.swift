@@ -67,6 +67,50 @@ struct RegistryTests {
         #expect(error?.description == "no module provides Swift.String; provided: PlugboardTests.AlphaService")
     }
 
+    @Test func aRefusedRegistrationLeavesNothingAndLaterOnesBuildOnWhatWasThere() throws {
+        final class First: Module {
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route("app://one") { _ in AlphaScreen() }
+                registrar.startupTask("one.task") {}
+            }
+        }
+        final class Clashing: Module {
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route("app://two") { _ in AlphaScreen() }
+                registrar.startupTask("two.task") {}
+                registrar.route("app://one") { _ in AlphaScreen() }
+            }
+        }
+        final class Second: Module {
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route("app://two") { _ in AlphaScreen() }
+                registrar.startupTask("two.task") {}
+            }
+        }
+        final class Third: Module {
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route("app://three") { _ in AlphaScreen() }
+            }
+        }
+        let registry = Registry()
+        try registry.register([First.self], image: "a")
+        let before = registry.snapshot
+        #expect(throws: RegistrationError.self) { try registry.register([Clashing.self], image: "b") }
+        #expect(registry.snapshot.routes.map(\.pattern.description) == ["app://one"])
+        #expect(registry.snapshot.tasks.map(\.name) == ["one.task"])
+        // The names the refused module tried are free; each registration builds on the last.
+        try registry.register([Second.self], image: "c")
+        try registry.register([Third.self], image: "d")
+        try registry.disable(module: Second.name)
+        let after = registry.snapshot
+        #expect(after.routes.map(\.pattern.description) == ["app://one", "app://three", "app://two"])
+        #expect(after.tasks.map(\.name) == ["one.task", "two.task"])
+        #expect(after.modules.map(\.owner.image) == ["a", "c", "d"])
+        #expect(after.disabledModules == [Second.name])
+        // A snapshot taken earlier never changes.
+        #expect(before.routes.count == 1 && before.tasks.count == 1 && before.modules.count == 1)
+    }
+
     @Test(arguments: [
         ("greeter/hello", "expected the form scheme://host/path"),
         ("app:///hello", "the host is missing"),

@@ -20,7 +20,8 @@ public final class Registry: Sendable {
     public static let shared = Registry()
 
     private let current: Mutex<RegistrySnapshot>
-    private let writer = Mutex(())
+    /// The writers' copy of the published snapshot; see ``update(_:)``.
+    private let writer = Mutex(RegistrySnapshot())
     /// Base addresses of the images whose linked modules were already registered.
     let linkedImages = Mutex(Set<UInt>())
 
@@ -80,17 +81,36 @@ public final class Registry: Sendable {
 
     private func commit(_ contributions: [Contribution], plugin: LoadedPlugin?) throws(RegistrationError) {
         try update { snapshot throws(RegistrationError) in
-            snapshot = try snapshot.adding(contributions, plugin: plugin).get()
+            try snapshot.add(contributions, plugin: plugin)
         }
     }
 
-    /// Builds the next snapshot from the current one outside the readers' lock, then publishes it.
-    /// Writers are serialized; readers wait only for the final swap.
+    /// Applies `change` to the writers' copy, publishes the result, then applies `change` to the
+    /// snapshot it replaced, which becomes the writers' copy. Writers are serialized; readers wait
+    /// only for the swap.
+    ///
+    /// The writers' copy holds the same content as the published snapshot in storage of its own,
+    /// so a change grows it in place rather than copying everything registered so far; the
+    /// replaced snapshot is brought up to date in place too, unless a reader still holds it.
+    /// When `change` throws, nothing is published and the writers' copy is taken anew from the
+    /// published snapshot.
     func update<Failure: Error>(_ change: (inout RegistrySnapshot) throws(Failure) -> Void) throws(Failure) {
-        try writer.withLock { _ throws(Failure) in
-            var next = snapshot
-            try change(&next)
-            current.withLock { $0 = next }
+        try writer.withLock { spare throws(Failure) in
+            var next = RegistrySnapshot()
+            swap(&next, &spare)
+            do throws(Failure) {
+                try change(&next)
+            } catch {
+                spare = snapshot
+                throw error
+            }
+            current.withLock { swap(&$0, &next) }
+            do throws(Failure) {
+                try change(&next)
+                spare = next
+            } catch {
+                spare = snapshot
+            }
         }
     }
 

@@ -97,12 +97,10 @@ public struct RegistrySnapshot: Sendable {
         servicesByKey.values.sorted { $0.typeName < $1.typeName }
     }
 
-    /// Returns this snapshot with `contributions` (and `plugin`) added, or every problem found.
-    func adding(
-        _ contributions: [Contribution],
-        plugin: LoadedPlugin?
-    ) -> Result<RegistrySnapshot, RegistrationError> {
-        var next = self
+    /// Adds `contributions` (and `plugin`) in place, or throws every problem found. After a throw
+    /// the snapshot holds part of them and must be discarded; ``Registry`` only ever applies this
+    /// to a working copy.
+    mutating func add(_ contributions: [Contribution], plugin: LoadedPlugin?) throws(RegistrationError) {
         var problems: [RegistrationProblem] = []
         if let plugin, let existing = plugins.first(where: { $0.manifest.name == plugin.manifest.name }) {
             problems.append(
@@ -111,15 +109,14 @@ public struct RegistrySnapshot: Sendable {
         }
         // Parameter types first, so any module's routes may use a type another module defines.
         for contribution in contributions {
-            problems += next.defineTypes(of: contribution)
+            problems += defineTypes(of: contribution)
         }
         for contribution in contributions {
-            problems += next.insert(contribution)
+            problems += insert(contribution)
         }
-        guard problems.isEmpty else { return .failure(.rejected(problems)) }
-        if let plugin { next.plugins.append(plugin) }
-        next.interceptors.sort { $0.priority < $1.priority }
-        return .success(next)
+        guard problems.isEmpty else { throw .rejected(problems) }
+        if let plugin { plugins.append(plugin) }
+        interceptors.sort { $0.priority < $1.priority }
     }
 
     private mutating func defineTypes(of contribution: Contribution) -> [RegistrationProblem] {

@@ -33,7 +33,6 @@ func scriptedRegistry(a: Script? = nil, b: Script? = nil) throws -> Registry {
 let ownerA = Owner(module: "scripted.a", image: "/app/host")
 let ownerB = Owner(module: "scripted.b", image: "/app/host")
 
-/// A thread-safe list of what happened, in order.
 /// What tasks and handlers did, in order. Behind an `NSLock` (a pthread mutex) rather than a
 /// `Mutex`, whose contended hand-over the thread sanitizer cannot see.
 final class Journal: @unchecked Sendable {
