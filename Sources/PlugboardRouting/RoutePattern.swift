@@ -43,16 +43,24 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public init(_ text: String) throws(RoutePatternError) {
         func fail(_ reason: String) -> RoutePatternError { RoutePatternError(pattern: text, reason: reason) }
-        guard let separator = text.firstRange(of: "://") else { throw fail("expected the form scheme://host/path") }
+        // Scanned as UTF-8 bytes where the grammar is ASCII; characters only where it is not.
+        guard let separator = Self.separator(in: text) else { throw fail("expected the form scheme://host/path") }
         let scheme = text[..<separator.lowerBound]
-        guard let first = scheme.first, first.isLetter,
-            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        guard let first = scheme.utf8.first, Self.isASCIILetter(first),
+            scheme.utf8.allSatisfy({ Self.isASCIILetter($0) || Self.isASCIIDigit($0) || "+-.".utf8.contains($0) })
         else { throw fail("the scheme must start with a letter and hold only letters, digits, '+', '-' or '.'") }
         let rest = text[separator.upperBound...]
-        if rest.contains(where: { $0 == "?" || $0 == "#" || $0.isWhitespace }) {
-            throw fail("spaces, '?' and '#' are not allowed in a pattern")
+        let forbidden: Bool
+        if rest.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII whitespace: space, tab, line feed, vertical tab, form feed, carriage return.
+            forbidden = rest.utf8.contains {
+                $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == 0x20 || (0x09...0x0D).contains($0)
+            }
+        } else {
+            forbidden = rest.contains { $0 == "?" || $0 == "#" || $0.isWhitespace }
         }
-        let parts = rest.split(separator: "/", omittingEmptySubsequences: true)
+        if forbidden { throw fail("spaces, '?' and '#' are not allowed in a pattern") }
+        let parts = rest.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
         guard let host = parts.first, !rest.hasPrefix("/") else { throw fail("the host is missing") }
         if host.contains(":") || host.contains("*") { throw fail("the host must be a literal name") }
         var segments: [PatternSegment] = []
@@ -99,6 +107,28 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
         else { throw fail("parameter names are letters, digits and '_', e.g. :id") }
         return .parameter(name: String(name), type: type)
+    }
+
+    /// The range of the first `://` in `text`.
+    private static func separator(in text: String) -> Range<String.Index>? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ":") {
+                let end = bytes.index(index, offsetBy: 3, limitedBy: bytes.endIndex) ?? bytes.endIndex
+                if bytes[index..<end].elementsEqual("://".utf8) { return index..<end }
+            }
+            index = bytes.index(after: index)
+        }
+        return nil
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// `scheme://host/segments…`.

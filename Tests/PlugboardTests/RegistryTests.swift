@@ -68,45 +68,35 @@ struct RegistryTests {
     }
 
     @Test func aRefusedRegistrationLeavesNothingAndLaterOnesBuildOnWhatWasThere() throws {
-        final class First: Module {
-            func register(with registrar: ModuleRegistrar) throws {
-                registrar.route("app://one") { _ in AlphaScreen() }
-                registrar.startupTask("one.task") {}
-            }
-        }
-        final class Clashing: Module {
-            func register(with registrar: ModuleRegistrar) throws {
-                registrar.route("app://two") { _ in AlphaScreen() }
-                registrar.startupTask("two.task") {}
-                registrar.route("app://one") { _ in AlphaScreen() }
-            }
-        }
-        final class Second: Module {
-            func register(with registrar: ModuleRegistrar) throws {
-                registrar.route("app://two") { _ in AlphaScreen() }
-                registrar.startupTask("two.task") {}
-            }
-        }
-        final class Third: Module {
-            func register(with registrar: ModuleRegistrar) throws {
-                registrar.route("app://three") { _ in AlphaScreen() }
-            }
-        }
         let registry = Registry()
-        try registry.register([First.self], image: "a")
+        try register("first", in: registry, image: "a") { registrar in
+            registrar.route("app://one") { _ in AlphaScreen() }
+            registrar.startupTask("one.task") {}
+        }
         let before = registry.snapshot
-        #expect(throws: RegistrationError.self) { try registry.register([Clashing.self], image: "b") }
+        #expect(throws: RegistrationError.self) {
+            try register("clashing", in: registry, image: "b") { registrar in
+                registrar.route("app://two") { _ in AlphaScreen() }
+                registrar.startupTask("two.task") {}
+                registrar.route("app://one") { _ in AlphaScreen() }
+            }
+        }
         #expect(registry.snapshot.routes.map(\.pattern.description) == ["app://one"])
         #expect(registry.snapshot.tasks.map(\.name) == ["one.task"])
         // The names the refused module tried are free; each registration builds on the last.
-        try registry.register([Second.self], image: "c")
-        try registry.register([Third.self], image: "d")
-        try registry.disable(module: Second.name)
+        try register("second", in: registry, image: "c") { registrar in
+            registrar.route("app://two") { _ in AlphaScreen() }
+            registrar.startupTask("two.task") {}
+        }
+        try register("third", in: registry, image: "d") { registrar in
+            registrar.route("app://three") { _ in AlphaScreen() }
+        }
+        try registry.disable(module: "second")
         let after = registry.snapshot
         #expect(after.routes.map(\.pattern.description) == ["app://one", "app://three", "app://two"])
         #expect(after.tasks.map(\.name) == ["one.task", "two.task"])
-        #expect(after.modules.map(\.owner.image) == ["a", "c", "d"])
-        #expect(after.disabledModules == [Second.name])
+        #expect(after.modules.map(\.name) == ["first", "second", "third"])
+        #expect(after.disabledModules == ["second"])
         // A snapshot taken earlier never changes.
         #expect(before.routes.count == 1 && before.tasks.count == 1 && before.modules.count == 1)
     }

@@ -19,6 +19,21 @@ final class ScriptedModuleB: Module {
     func register(with registrar: ModuleRegistrar) throws { Self.script?(registrar) }
 }
 
+/// A module whose name and registrations the current test sets, for tests that register one
+/// module after another; by default it is "scripted.named" and registers nothing.
+final class NamedScriptedModule: Module {
+    @TaskLocal static var setup: (name: String, script: Script)?
+    static var name: String { setup?.name ?? "scripted.named" }
+    func register(with registrar: ModuleRegistrar) throws { Self.setup?.script(registrar) }
+}
+
+/// Registers `NamedScriptedModule` as `name`, scripted by `script`, from `image`.
+func register(_ name: String, in registry: Registry, image: String, script: @escaping Script) throws {
+    try NamedScriptedModule.$setup.withValue((name, script)) {
+        try registry.register([NamedScriptedModule.self], image: image)
+    }
+}
+
 /// A registry holding the scripted modules' registrations.
 func scriptedRegistry(a: Script? = nil, b: Script? = nil) throws -> Registry {
     let registry = Registry()
