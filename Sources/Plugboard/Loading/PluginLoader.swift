@@ -195,9 +195,9 @@ public struct PluginLoader: Sendable {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            data = try MappedFile.data(at: path)
         } catch {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno == 0 ? EACCES : errno)))
+            throw .unreadable(path: path, reason: error.reason)
         }
         if let reason = ELFCheck.problem(in: data) {
             throw .notASharedObject(path: path, reason: reason)
