@@ -32,7 +32,8 @@ struct RouteTable: Sendable {
 
     /// Adds `pattern` and returns its index; see ``Router/add(_:_:)``.
     mutating func add(_ pattern: RoutePattern) throws(RouterError) -> Int {
-        if let existing = shapes[pattern.shape] {
+        let shape = pattern.shape
+        if let existing = shapes[shape] {
             throw .conflict(pattern: pattern, existing: patterns[existing])
         }
         for case .parameter(_, let type?) in pattern.segments where types[type] == nil {
@@ -41,7 +42,7 @@ struct RouteTable: Sendable {
         let index = patterns.count
         let root = trie.root(for: "\(pattern.scheme)://\(pattern.host)")
         _ = trie.insert(pattern.segments[...], at: root, route: index)
-        shapes[pattern.shape] = index
+        shapes[shape] = index
         patterns.append(pattern)
         return index
     }

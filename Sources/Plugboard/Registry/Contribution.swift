@@ -2,11 +2,20 @@ import PlugboardRouting
 
 /// Everything one module registered, held apart until the registry accepts all of it.
 struct Contribution: Sendable {
-    /// A route as registered, before its pattern is checked.
+    /// A route as registered, its pattern parsed but not yet checked against the routes there.
     struct PendingRoute: Sendable {
         var pattern: String
+        /// The pattern parsed once, when the module registered it.
+        var parsed: Result<RoutePattern, RoutePatternError>
         var title: String?
         var factory: ScreenFactory
+
+        init(pattern: String, title: String?, factory: @escaping ScreenFactory) {
+            self.pattern = pattern
+            parsed = Result { () throws(RoutePatternError) in try RoutePattern(pattern) }
+            self.title = title
+            self.factory = factory
+        }
     }
 
     /// An interceptor as registered, before its pattern is checked.

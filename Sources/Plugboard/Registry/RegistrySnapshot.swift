@@ -194,10 +194,9 @@ public struct RegistrySnapshot: Sendable {
 
     private mutating func insert(_ route: Contribution.PendingRoute, owner: Owner) -> [RegistrationProblem] {
         let pattern: RoutePattern
-        do {
-            pattern = try RoutePattern(route.pattern)
-        } catch {
-            return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.reason)]
+        switch route.parsed {
+        case .success(let parsed): pattern = parsed
+        case .failure(let error): return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.reason)]
         }
         do {
             try router.add(pattern, Route(pattern: pattern, title: route.title, owner: owner, factory: route.factory))
