@@ -18,4 +18,20 @@ struct VerifyCommandTests {
         #expect(lines.contains { $0.hasPrefix("  ✗ libJunk.so: refused: ") && $0.contains("not an ELF file") })
         #expect(lines.last == "1 of 4 plugin file(s) load")
     }
+
+    @Test func anUnreadablePluginIsReportedAndTheOthersStillLoad() throws {
+        // As root every file is readable, so the host runs as `nobody` then.
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.path("libGreeterPlugin.so"), as: "libGreeterPlugin.so")
+        let secret = try scratch.copy(BuildProducts.path("libGreeterPlugin.so"), as: "libSecret.so")
+        #expect(chmod(secret, 0o200) == 0)
+        let run = try HostProcess.run(["verify", scratch.directory.path], unprivileged: true)
+        #expect(run.status == 1, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)"))
+        #expect(
+            lines.contains("  ✗ libSecret.so: refused: \(secret): cannot be read (Permission denied); check its permissions"),
+            "\(lines)")
+        #expect(lines.last == "1 of 2 plugin file(s) load")
+    }
 }

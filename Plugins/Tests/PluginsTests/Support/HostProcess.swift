@@ -7,15 +7,23 @@ struct HostProcess {
     let standardError: String
 
     /// Runs the host with `arguments`; `afterStart` may read standard output before the rest is collected.
+    /// `unprivileged` runs it as the user `nobody` when the tests run as root (through `setpriv`),
+    /// so that file permissions apply to it.
     static func run(
         _ arguments: [String],
         input: String? = nil,
         keepingInputOpen: Bool = false,
+        unprivileged: Bool = false,
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
     ) throws -> HostProcess {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
-        process.arguments = arguments
+        if unprivileged && getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try BuildProducts.host] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
+            process.arguments = arguments
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
