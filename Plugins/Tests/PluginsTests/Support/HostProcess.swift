@@ -19,7 +19,8 @@ struct HostProcess {
         let process = Process()
         if unprivileged && getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try BuildProducts.host] + arguments
+            let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+            process.arguments = nobody + [try BuildProducts.host] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
             process.arguments = arguments
