@@ -25,13 +25,13 @@ public enum ManifestReader {
     /// }
     /// ```
     public static func read(fileAt path: String) throws(ManifestReadError) -> SealedManifest? {
-        let data: Data
+        let file: ELFFile
         do {
-            data = try MappedFile.data(at: path)
+            file = try ELFFile(path: path)
         } catch {
             throw ManifestReadError(reason: "the file cannot be read: \(error.reason)")
         }
-        return try read(data)
+        return try read(from: file)
     }
 
     /// The sealed manifest in the ELF image `data`, or `nil` when it has none. Every offset is
@@ -43,10 +43,15 @@ public enum ManifestReader {
     /// let sealed = try ManifestReader.read(data)
     /// ```
     public static func read(_ data: Data) throws(ManifestReadError) -> SealedManifest? {
-        guard let bytes = ELFSections(data) else { throw ManifestReadError(reason: "not a 64-bit ELF file") }
-        guard let section = try bytes.section(named: sectionName) else { return nil }
+        try read(from: data)
+    }
+
+    /// The sealed manifest in the ELF image `source`, or `nil` when it has none.
+    static func read<Source: ELFSource>(from source: Source) throws(ManifestReadError) -> SealedManifest? {
+        guard let sections = ELFSections(source) else { throw ManifestReadError(reason: "not a 64-bit ELF file") }
+        guard let section = try sections.section(named: sectionName) else { return nil }
         do {
-            return try JSONDecoder().decode(SealedManifest.self, from: section)
+            return try JSONDecoder().decode(SealedManifest.self, from: Data(section))
         } catch {
             throw ManifestReadError(reason: "the sealed manifest is not valid: \(error)")
         }

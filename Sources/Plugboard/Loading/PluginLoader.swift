@@ -193,18 +193,18 @@ public struct PluginLoader: Sendable {
         if policy.checksPermissions, let reason = FilePermissions.problem(at: path) {
             throw .insecurePermissions(path: path, reason: reason)
         }
-        let data: Data
+        let file: ELFFile
         do {
-            data = try MappedFile.data(at: path)
+            file = try ELFFile(path: path)
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
-        if let reason = ELFCheck.problem(in: data) {
+        if let reason = ELFCheck.problem(in: file) {
             throw .notASharedObject(path: path, reason: reason)
         }
         let sealed: SealedManifest?
         do {
-            sealed = try ManifestReader.read(data)
+            sealed = try ManifestReader.read(from: file)
         } catch {
             throw .corruptManifest(path: path, reason: error.reason)
         }

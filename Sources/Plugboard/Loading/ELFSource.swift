@@ -1,0 +1,79 @@
+internal import Foundation
+internal import Glibc
+
+/// The bytes of an ELF image, read by range: an open file read piece by piece with `pread`, or
+/// data in memory. The checks before `dlopen` read only the headers and the manifest this way.
+protocol ELFSource {
+    /// The image's size in bytes.
+    var size: UInt64 { get }
+
+    /// The `count` bytes at `offset`, or `nil` when they do not all lie inside the image.
+    func bytes(at offset: UInt64, count: UInt64) -> [UInt8]?
+}
+
+extension ELFSource {
+    /// Whether `count` bytes at `offset` lie inside the image.
+    func contains(offset: UInt64, count: UInt64) -> Bool {
+        let (end, overflow) = offset.addingReportingOverflow(count)
+        return !overflow && end <= size
+    }
+
+    /// The little-endian integer at `offset` of `bytes`, or `nil` when it does not fit.
+    static func integer<Value: FixedWidthInteger>(_: Value.Type, in bytes: [UInt8], at offset: Int) -> Value? {
+        guard offset >= 0, bytes.count - offset >= MemoryLayout<Value>.size else { return nil }
+        return bytes.withUnsafeBytes { Value(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Value.self)) }
+    }
+}
+
+extension Data: ELFSource {
+    var size: UInt64 { UInt64(count) }
+
+    func bytes(at offset: UInt64, count: UInt64) -> [UInt8]? {
+        guard contains(offset: offset, count: count) else { return nil }
+        let start = startIndex + Int(offset)
+        return Array(self[start..<(start + Int(count))])
+    }
+}
+
+/// A regular file opened for reading, closed when released.
+final class ELFFile: ELFSource {
+    /// Why a file could not be opened: the system's error text.
+    struct OpenError: Error {
+        let reason: String
+    }
+
+    private let descriptor: Int32
+    let size: UInt64
+
+    init(path: String) throws(OpenError) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw OpenError(reason: String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw OpenError(reason: reason)
+        }
+        size = UInt64(status.st_size)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func bytes(at offset: UInt64, count: UInt64) -> [UInt8]? {
+        guard contains(offset: offset, count: count) else { return nil }
+        var result = [UInt8](repeating: 0, count: Int(count))
+        var filled = 0
+        let complete = result.withUnsafeMutableBytes { buffer in
+            while filled < buffer.count {
+                let read = pread(
+                    descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
+                guard read > 0 else { return false }
+                filled += read
+            }
+            return true
+        }
+        return complete ? result : nil
+    }
+}
