@@ -32,6 +32,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// try RoutePattern("app://circles/:id(int)/posts/:post/**").parameterNames  // ["id", "post", "**"]
     /// ```
     public let parameterNames: [String]
+    /// The pattern with parameter names removed: two patterns with the same shape are one route.
+    let shape: String
 
     /// Parses `text`.
     /// - Parameter text: A pattern such as `app://circles/:id(int)`.
@@ -50,15 +52,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             scheme.utf8.allSatisfy({ Self.isASCIILetter($0) || Self.isASCIIDigit($0) || "+-.".utf8.contains($0) })
         else { throw fail("the scheme must start with a letter and hold only letters, digits, '+', '-' or '.'") }
         let rest = text[separator.upperBound...]
-        let forbidden: Bool
-        if rest.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII whitespace: space, tab, line feed, vertical tab, form feed, carriage return.
-            forbidden = rest.utf8.contains {
-                $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == 0x20 || (0x09...0x0D).contains($0)
-            }
-        } else {
-            forbidden = rest.contains { $0 == "?" || $0 == "#" || $0.isWhitespace }
-        }
+        let marks = rest.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let forbidden = marks || rest.containsWhitespace
         if forbidden { throw fail("spaces, '?' and '#' are not allowed in a pattern") }
         let parts = rest.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
         guard let host = parts.first, !rest.hasPrefix("/") else { throw fail("the host is missing") }
@@ -76,6 +71,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()
         self.segments = segments
+        shape = "\(self.scheme)://\(self.host)" + segments.map { "/\($0.shape)" }.joined()
         parameterNames = segments.compactMap { segment in
             switch segment {
             case .parameter(let name, _): name
@@ -138,10 +134,5 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var description: String {
         "\(scheme)://\(host)" + segments.map { "/\($0)" }.joined()
-    }
-
-    /// The pattern with parameter names removed; equal shapes conflict.
-    var shape: String {
-        "\(scheme)://\(host)" + segments.map { "/\($0.shape)" }.joined()
     }
 }

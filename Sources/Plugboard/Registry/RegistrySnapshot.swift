@@ -169,7 +169,7 @@ public struct RegistrySnapshot: Sendable {
             }
         }
         for task in contribution.tasks {
-            if task.name.isEmpty || task.name.contains(where: \.isWhitespace) {
+            if task.name.isEmpty || task.name.containsWhitespace {
                 problems.append(.invalidTaskName(name: task.name, owner: task.owner))
             } else if let existing = taskOwners[task.name] {
                 problems.append(.duplicateTask(name: task.name, existing: existing, new: task.owner))
