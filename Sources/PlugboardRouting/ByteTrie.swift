@@ -12,7 +12,7 @@ struct ByteTrie: Sendable {
     struct Node: Sendable {
         /// The literal bytes that lead to this node (checked after a hash match).
         var key: [UInt8] = []
-        var literals: [UInt64: [Int]] = [:]
+        var literals = LiteralTable()
         /// Typed parameter children, sorted by type name (the documented order among typed kinds).
         var typed: [(type: String, child: Int)] = []
         var parameter = -1
@@ -65,7 +65,7 @@ struct ByteTrie: Sendable {
             } else {
                 nodes.append(Node(key: bytes))
                 child = nodes.count - 1
-                nodes[node].literals[bytes.withUnsafeBufferPointer { Self.hash($0) }, default: []].append(child)
+                nodes[node].literals.insert(child, hash: bytes.withUnsafeBufferPointer { Self.hash($0) })
             }
             return insert(rest, into: &nodes, at: child, route: route)
         case .parameter(_, nil):
@@ -170,12 +170,9 @@ struct ByteTrie: Sendable {
     }
 
     private static func find(
-        _ key: UnsafeBufferPointer<UInt8>, in table: [UInt64: [Int]], nodes: UnsafeBufferPointer<Node>
-    )
-        -> Int?
-    {
-        guard let candidates = table[hash(key)] else { return nil }
-        return candidates.first { nodes[$0].key.withUnsafeBufferPointer { $0.elementsEqual(key) } }
+        _ key: UnsafeBufferPointer<UInt8>, in table: LiteralTable, nodes: UnsafeBufferPointer<Node>
+    ) -> Int? {
+        table.first(hash: hash(key)) { nodes[$0].key.withUnsafeBufferPointer { $0.elementsEqual(key) } }
     }
 
     private func findOrigin(_ key: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -1,0 +1,53 @@
+/// A node's literal children, found by the FNV-1a hash of their bytes: an open-addressing table
+/// probed linearly, so a lookup costs no seeded rehash of the key and touches one array.
+struct LiteralTable: Sendable {
+    /// A child and the hash of its bytes; `child` is -1 in an empty slot.
+    private struct Slot: Sendable {
+        var hash: UInt64
+        var child: Int32
+    }
+
+    private var slots: [Slot] = []
+    private var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Adds `child`, whose bytes hash to `hash`.
+    mutating func insert(_ child: Int, hash: UInt64) {
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        Self.place(Slot(hash: hash, child: Int32(child)), in: &slots)
+        count += 1
+    }
+
+    /// The first child whose bytes hash to `hash` and satisfy `matches`.
+    func first(hash: UInt64, where matches: (Int) -> Bool) -> Int? {
+        guard count > 0 else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var index = Self.start(of: hash, mask: mask)
+            while slots[index].child >= 0 {
+                if slots[index].hash == hash, matches(Int(slots[index].child)) { return Int(slots[index].child) }
+                index = (index + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    private mutating func grow() {
+        var larger = [Slot](repeating: Slot(hash: 0, child: -1), count: max(8, slots.count * 2))
+        for slot in slots where slot.child >= 0 { Self.place(slot, in: &larger) }
+        slots = larger
+    }
+
+    private static func place(_ slot: Slot, in slots: inout [Slot]) {
+        let mask = slots.count - 1
+        var index = start(of: slot.hash, mask: mask)
+        while slots[index].child >= 0 { index = (index + 1) & mask }
+        slots[index] = slot
+    }
+
+    /// The first slot to probe: the hash's high bits, which FNV-1a mixes best.
+    private static func start(of hash: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+}
