@@ -50,11 +50,7 @@ public enum ManifestReader {
     static func read<Source: ELFSource>(from source: Source) throws(ManifestReadError) -> SealedManifest? {
         guard let sections = ELFSections(source) else { throw ManifestReadError(reason: "not a 64-bit ELF file") }
         guard let section = try sections.section(named: sectionName) else { return nil }
-        do {
-            return try JSONDecoder().decode(SealedManifest.self, from: Data(section))
-        } catch {
-            throw ManifestReadError(reason: "the sealed manifest is not valid: \(error)")
-        }
+        return try ManifestJSON.decode(section)
     }
 }
 

@@ -1,0 +1,179 @@
+/// Reads a sealed manifest from the JSON that `plugboard seal` writes: one object whose values
+/// are strings or arrays of strings. A parser for exactly that shape, so that reading a manifest
+/// costs a fraction of loading the plugin; anything else is refused with the reason.
+enum ManifestJSON {
+    /// The manifest in `bytes`.
+    static func decode(_ bytes: [UInt8]) throws(ManifestReadError) -> SealedManifest {
+        var parser = Parser(bytes: bytes)
+        let fields = try parser.document()
+        func string(_ key: String) throws(ManifestReadError) -> String {
+            guard case .string(let value)? = fields[key] else { throw parser.failure("'\(key)' must be a string") }
+            return value
+        }
+        func strings(_ key: String) throws(ManifestReadError) -> [String] {
+            guard case .strings(let values)? = fields[key] else {
+                throw parser.failure("'\(key)' must be an array of strings")
+            }
+            return values
+        }
+        return SealedManifest(
+            name: try string("name"), version: try string("version"), runtimeVersion: try string("runtimeVersion"),
+            toolchain: try string("toolchain"), architecture: try string("architecture"),
+            modules: try strings("modules"), routes: try strings("routes"), tasks: try strings("tasks"))
+    }
+
+    private enum Value {
+        case string(String)
+        case strings([String])
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var position = 0
+
+        func failure(_ reason: String) -> ManifestReadError {
+            ManifestReadError(reason: "the sealed manifest is not valid: \(reason)")
+        }
+
+        /// The top-level object, with nothing but whitespace after it.
+        mutating func document() throws(ManifestReadError) -> [String: Value] {
+            var fields: [String: Value] = [:]
+            try expect(UInt8(ascii: "{"))
+            skipSpace()
+            if peek() == UInt8(ascii: "}") {
+                position += 1
+            } else {
+                while true {
+                    let key = try string()
+                    try expect(UInt8(ascii: ":"))
+                    fields[key] = try value()
+                    skipSpace()
+                    guard position < bytes.count else { throw failure("the object is not closed") }
+                    position += 1
+                    if bytes[position - 1] == UInt8(ascii: "}") { break }
+                    guard bytes[position - 1] == UInt8(ascii: ",") else { throw failure("expected ',' or '}'") }
+                }
+            }
+            skipSpace()
+            guard position == bytes.count else { throw failure("unexpected bytes after the object") }
+            return fields
+        }
+
+        private mutating func value() throws(ManifestReadError) -> Value {
+            skipSpace()
+            if peek() == UInt8(ascii: "\"") { return .string(try string()) }
+            try expect(UInt8(ascii: "["))
+            var values: [String] = []
+            skipSpace()
+            if peek() == UInt8(ascii: "]") {
+                position += 1
+                return .strings(values)
+            }
+            while true {
+                values.append(try string())
+                skipSpace()
+                guard position < bytes.count else { throw failure("an array is not closed") }
+                position += 1
+                if bytes[position - 1] == UInt8(ascii: "]") { return .strings(values) }
+                guard bytes[position - 1] == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+            }
+        }
+
+        private mutating func string() throws(ManifestReadError) -> String {
+            try expect(UInt8(ascii: "\""))
+            var text: [UInt8] = []
+            while true {
+                guard position < bytes.count else { throw failure("a string is not closed") }
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    guard let string = String(validating: text, as: UTF8.self) else {
+                        throw failure("a string is not UTF-8")
+                    }
+                    return string
+                case UInt8(ascii: "\\"):
+                    try escape(into: &text)
+                case ..<0x20:
+                    throw failure("a control character in a string")
+                default:
+                    text.append(byte)
+                }
+            }
+        }
+
+        /// Decodes the escape after a backslash.
+        private mutating func escape(into text: inout [UInt8]) throws(ManifestReadError) {
+            guard position < bytes.count else { throw failure("a string is not closed") }
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte)
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(try hexQuad())
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard bytes[position...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
+                        throw failure("an unpaired surrogate escape")
+                    }
+                    position += 2
+                    let low = UInt32(try hexQuad())
+                    guard (0xDC00..<0xE000).contains(low) else { throw failure("an unpaired surrogate escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let character = Unicode.Scalar(scalar) else { throw failure("an unpaired surrogate escape") }
+                text.append(contentsOf: Array(String(Character(character)).utf8))
+            default:
+                throw failure("an unknown escape '\\\(Character(Unicode.Scalar(byte)))'")
+            }
+        }
+
+        private mutating func hexQuad() throws(ManifestReadError) -> UInt16 {
+            guard bytes.count - position >= 4 else { throw failure("a short \\u escape") }
+            var value: UInt16 = 0
+            for byte in bytes[position..<(position + 4)] {
+                guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+                    throw failure("a \\u escape that is not hexadecimal")
+                }
+                value = value << 4 | UInt16(digit)
+            }
+            position += 4
+            return value
+        }
+
+        private mutating func expect(_ byte: UInt8) throws(ManifestReadError) {
+            skipSpace()
+            guard peek() == byte else { throw failure("expected '\(Character(Unicode.Scalar(byte)))'") }
+            position += 1
+        }
+
+        private mutating func skipSpace() {
+            while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        }
+
+        private func peek() -> UInt8? {
+            position < bytes.count ? bytes[position] : nil
+        }
+    }
+}
+
+extension SealedManifest {
+    /// Creates a manifest from its fields.
+    init(
+        name: String, version: String, runtimeVersion: String, toolchain: String, architecture: String,
+        modules: [String], routes: [String], tasks: [String]
+    ) {
+        self.name = name
+        self.version = version
+        self.runtimeVersion = runtimeVersion
+        self.toolchain = toolchain
+        self.architecture = architecture
+        self.modules = modules
+        self.routes = routes
+        self.tasks = tasks
+    }
+}

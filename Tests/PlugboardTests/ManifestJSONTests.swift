@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// The sealed-manifest parser reads what `JSONEncoder` writes and refuses everything else.
+struct ManifestJSONTests {
+    static let manifest = SealedManifest(
+        name: "Tricky \"quoted\" \\ back/slash", version: "1.0.0-β", runtimeVersion: "0.1.0",
+        toolchain: "Swift 6.3.1 (swiftlang-6.3.1)\n\ttabbed \u{1} 🎉 \u{FEFF}", architecture: "x86_64",
+        modules: ["A.One", "B.Two"], routes: ["app://circles/:id(int)", "app://é/**"], tasks: [])
+
+    @Test(arguments: [JSONEncoder.OutputFormatting(), [.sortedKeys], [.prettyPrinted, .withoutEscapingSlashes]])
+    func readsWhatTheEncoderWrites(formatting: JSONEncoder.OutputFormatting) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        let bytes = Array(try encoder.encode(Self.manifest))
+        #expect(try ManifestJSON.decode(bytes) == Self.manifest)
+    }
+
+    @Test func decodesSurrogatePairsAndUnknownStringFields() throws {
+        let text =
+            #"{"name":"\ud83c\udf89","version":"1","runtimeVersion":"0.1.0","toolchain":"t","#
+            + #""architecture":"x86_64","modules":[],"routes":[],"tasks":["a"],"future":"ignored"}"#
+        let manifest = try ManifestJSON.decode(Array(text.utf8))
+        #expect(manifest.name == "🎉")
+        #expect(manifest.tasks == ["a"])
+    }
+
+    @Test(arguments: [
+        ("", "expected '{'"),
+        (#"{"name":"x""#, "the object is not closed"),
+        (#"{"name":"x";"#, "expected ',' or '}'"),
+        (#"{"name":1}"#, "expected '['"),
+        (#"{"name":"x"} trailing"#, "unexpected bytes after the object"),
+        (#"{"name":"\ud800"}"#, "an unpaired surrogate escape"),
+        (#"{"name":"\q"}"#, "an unknown escape '\\q'"),
+        (#"{"name":"x"}"#, "'version' must be a string"),
+        (
+            #"{"name":"x","version":"1","runtimeVersion":"r","toolchain":"t","architecture":"a","modules":"m"}"#,
+            "'modules' must be an array of strings"
+        ),
+    ])
+    func refusesWhatItCannotRead(text: String, reason: String) {
+        let error = #expect(throws: ManifestReadError.self) { try ManifestJSON.decode(Array(text.utf8)) }
+        #expect(error?.reason == "the sealed manifest is not valid: \(reason)")
+    }
+
+    @Test func refusesBytesThatAreNotUTF8() {
+        let bytes = Array(#"{"name":""#.utf8) + [0xFF, 0x22, 0x7D]
+        let error = #expect(throws: ManifestReadError.self) { try ManifestJSON.decode(bytes) }
+        #expect(error?.reason == "the sealed manifest is not valid: a string is not UTF-8")
+    }
+}
