@@ -14,6 +14,10 @@ let package = Package(
         // Signals, properties and commands for view models; knows nothing of modules or plugins.
         .target(name: "PlugboardReactive"),
         .target(name: "Plugboard", dependencies: ["CPlugboard", "PlugboardRouting", "PlugboardReactive"]),
+        // `swift package generate-documentation`: the toolchain's DocC over the three modules.
+        .plugin(
+            name: "GenerateDocumentation", capability: .command(intent: .documentationGeneration()),
+            path: "Sources/GenerateDocumentation"),
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PlugboardRoutingTests", dependencies: ["PlugboardRouting", "TestSupport"]),
@@ -22,7 +26,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     guard target.name != "CPlugboard" else { continue }
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
@@ -31,11 +35,4 @@ for target in package.targets where target.type != .system {
             .enableUpcomingFeature("MemberImportVisibility"),
             .enableUpcomingFeature("InternalImportsByDefault"),
         ]
-}
-
-// The DocC plugin is added only for building the documentation (`scripts/build-docs`, or
-// `PLUGBOARD_DOCS=1 swift package generate-documentation ...`), so that neither the runtime nor
-// the packages that use it depend on any package.
-if Context.environment["PLUGBOARD_DOCS"] != nil {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }
