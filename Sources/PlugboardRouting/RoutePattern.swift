@@ -13,27 +13,53 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// try RoutePattern("App://Circles/:id").scheme  // "app"
     /// ```
-    public let scheme: String
+    public var scheme: String { parts.scheme }
     /// The lowercased host, e.g. `circles`.
     ///
     /// ```swift
     /// try RoutePattern("App://Circles/:id").host  // "circles"
     /// ```
-    public let host: String
+    public var host: String { parts.host }
     /// The path segments.
     ///
     /// ```swift
     /// try RoutePattern("app://circles/:id").segments  // [.literal("circles"), .parameter(name: "id", type: nil)]
     /// ```
-    public let segments: [PatternSegment]
+    public var segments: [PatternSegment] { parts.segments }
     /// The names of the captured parameters, in order (`**` for a catch-all).
     ///
     /// ```swift
     /// try RoutePattern("app://circles/:id(int)/posts/:post/**").parameterNames  // ["id", "post", "**"]
     /// ```
-    public let parameterNames: [String]
+    public var parameterNames: [String] { parts.parameterNames }
     /// The pattern with parameter names removed: two patterns with the same shape are one route.
-    let shape: String
+    var shape: String { parts.shape }
+
+    /// The parsed pattern, shared by every copy: a matched route's pattern is copied into each
+    /// lookup's result, so a copy costs one reference instead of five.
+    private final class Parts: Sendable {
+        let scheme: String
+        let host: String
+        let segments: [PatternSegment]
+        let parameterNames: [String]
+        let shape: String
+
+        init(scheme: String, host: String, segments: [PatternSegment]) {
+            self.scheme = scheme
+            self.host = host
+            self.segments = segments
+            shape = "\(scheme)://\(host)" + segments.map { "/\($0.shape)" }.joined()
+            parameterNames = segments.compactMap { segment in
+                switch segment {
+                case .parameter(let name, _): name
+                case .catchAll: "**"
+                default: nil
+                }
+            }
+        }
+    }
+
+    private let parts: Parts
 
     /// Parses `text`.
     /// - Parameter text: A pattern such as `app://circles/:id(int)`.
@@ -68,17 +94,29 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             if segment == .catchAll, position != parts.count - 2 { throw fail("'**' may only be the last segment") }
             segments.append(segment)
         }
-        self.scheme = scheme.lowercased()
-        self.host = host.lowercased()
-        self.segments = segments
-        shape = "\(self.scheme)://\(self.host)" + segments.map { "/\($0.shape)" }.joined()
-        parameterNames = segments.compactMap { segment in
-            switch segment {
-            case .parameter(let name, _): name
-            case .catchAll: "**"
-            default: nil
-            }
-        }
+        self.parts = Parts(scheme: scheme.lowercased(), host: host.lowercased(), segments: segments)
+    }
+
+    /// Whether both patterns have the same scheme, host and segments (parameter names included).
+    ///
+    /// ```swift
+    /// try RoutePattern("APP://circles/:id") == RoutePattern("app://circles/:id")  // true
+    /// try RoutePattern("app://circles/:id") == RoutePattern("app://circles/:other")  // false
+    /// ```
+    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+        lhs.parts === rhs.parts
+            || (lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.segments == rhs.segments)
+    }
+
+    /// Hashes the scheme, host and segments.
+    ///
+    /// ```swift
+    /// let patterns: Set<RoutePattern> = [try RoutePattern("app://circles/:id")]
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scheme)
+        hasher.combine(host)
+        hasher.combine(segments)
     }
 
     private static func segment(_ part: Substring, fail: (String) -> RoutePatternError) throws(RoutePatternError)
