@@ -34,7 +34,7 @@ struct LiteralTable: Sendable {
     }
 
     private mutating func grow() {
-        var larger = [Slot](repeating: Slot(hash: 0, child: -1), count: max(8, slots.count * 2))
+        var larger = [Slot](repeating: Slot(hash: 0, child: -1), count: max(2, slots.count * 2))
         for slot in slots where slot.child >= 0 { Self.place(slot, in: &larger) }
         slots = larger
     }
