@@ -28,12 +28,11 @@ struct GenerateDocumentation: CommandPlugin {
             where file.lastPathComponent.hasPrefix("\(name).") {
                 try FileManager.default.copyItem(at: file, to: graphs.appending(path: file.lastPathComponent))
             }
-            catalog =
-                catalog
-                ?? target.sourceFiles.first { $0.url.pathExtension == "docc" }?.url
-                ?? target.directoryURL.appending(path: "\(name).docc")
+            if name == Self.modules[0] { catalog = target.directoryURL.appending(path: "\(name).docc") }
         }
-        guard let catalog else { throw PluginFailure("no DocC catalog") }
+        guard let catalog, FileManager.default.fileExists(atPath: catalog.path) else {
+            throw PluginFailure("no DocC catalog at Sources/\(Self.modules[0])/\(Self.modules[0]).docc")
+        }
         let docc = try context.tool(named: "docc")
         let process = Process()
         process.executableURL = docc.url

@@ -74,9 +74,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         // Scanned as UTF-8 bytes where the grammar is ASCII; characters only where it is not.
         guard let separator = Self.separator(in: text) else { throw fail("expected the form scheme://host/path") }
         let scheme = text[..<separator.lowerBound]
-        guard let first = scheme.utf8.first, Self.isASCIILetter(first),
-            scheme.utf8.allSatisfy({ Self.isASCIILetter($0) || Self.isASCIIDigit($0) || "+-.".utf8.contains($0) })
-        else { throw fail("the scheme must start with a letter and hold only letters, digits, '+', '-' or '.'") }
+        guard SchemeSyntax.isValid(scheme.utf8) else {
+            throw fail("the scheme must start with a letter and hold only letters, digits, '+', '-' or '.'")
+        }
         let rest = text[separator.upperBound...]
         let marks = rest.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
         let forbidden = marks || rest.containsWhitespace
@@ -155,14 +155,6 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             index = bytes.index(after: index)
         }
         return nil
-    }
-
-    private static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// `scheme://host/segments…`.

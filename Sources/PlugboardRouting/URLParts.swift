@@ -40,12 +40,7 @@ struct URLParts {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
             return .failure(Reason(message: "expected the form scheme://host/path"))
         }
-        guard colon > 0, isLetter(bytes[0]),
-            bytes[..<colon].allSatisfy({
-                isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
-                    || $0 == UInt8(ascii: ".")
-            })
-        else {
+        guard SchemeSyntax.isValid(bytes[..<colon]) else {
             return .failure(
                 Reason(message: "the scheme is missing or has characters other than letters, digits, '+', '-', '.'"))
         }
@@ -74,14 +69,6 @@ struct URLParts {
             if query == nil, bytes[offset] == UInt8(ascii: "?") { query = offset }
         }
         return .success((hostEnd, query, fragment))
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }
 

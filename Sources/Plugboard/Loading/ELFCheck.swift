@@ -20,7 +20,7 @@ enum ELFCheck {
         }
         guard header[4] == 2, header[5] == 1 else { return "not a 64-bit little-endian ELF file" }
         func read<Value: FixedWidthInteger>(_ bytes: [UInt8], at offset: Int) -> Value {
-            Source.integer(Value.self, in: bytes, at: offset) ?? 0
+            bytes.integer(Value.self, at: offset) ?? 0
         }
         let type: UInt16 = read(header, at: 16)
         guard type == 3 else { return "an ELF file of type \(type), not a shared object (type 3)" }

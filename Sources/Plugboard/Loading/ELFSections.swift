@@ -14,10 +14,10 @@ struct ELFSections<Source: ELFSource> {
 
     /// The contents of the section called `name`, or `nil` when there is none.
     func section(named name: String) throws(ManifestReadError) -> [UInt8]? {
-        guard let table = Source.integer(UInt64.self, in: header, at: 40),
-            let entrySize = Source.integer(UInt16.self, in: header, at: 58),
-            let count = Source.integer(UInt16.self, in: header, at: 60),
-            let namesIndex = Source.integer(UInt16.self, in: header, at: 62)
+        guard let table = header.integer(UInt64.self, at: 40),
+            let entrySize = header.integer(UInt16.self, at: 58),
+            let count = header.integer(UInt16.self, at: 60),
+            let namesIndex = header.integer(UInt16.self, at: 62)
         else { throw ManifestReadError(reason: "the ELF header is truncated") }
         guard count > 0 else { return nil }
         guard entrySize >= 64, namesIndex < count else {
@@ -29,7 +29,7 @@ struct ELFSections<Source: ELFSource> {
         }
         // A section header: its name's offset in the names section at 0, its offset at 24, its size at 32.
         func field<Value: FixedWidthInteger>(_ type: Value.Type, of index: UInt16, at offset: Int) -> Value {
-            Source.integer(type, in: headers, at: Int(index) * Int(entrySize) + offset) ?? 0
+            headers.integer(type, at: Int(index) * Int(entrySize) + offset) ?? 0
         }
         let names = source.bytes(
             at: field(UInt64.self, of: namesIndex, at: 24), count: field(UInt64.self, of: namesIndex, at: 32))

@@ -17,11 +17,13 @@ extension ELFSource {
         let (end, overflow) = offset.addingReportingOverflow(count)
         return !overflow && end <= size
     }
+}
 
-    /// The little-endian integer at `offset` of `bytes`, or `nil` when it does not fit.
-    static func integer<Value: FixedWidthInteger>(_: Value.Type, in bytes: [UInt8], at offset: Int) -> Value? {
-        guard offset >= 0, bytes.count - offset >= MemoryLayout<Value>.size else { return nil }
-        return bytes.withUnsafeBytes { Value(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Value.self)) }
+extension [UInt8] {
+    /// The little-endian integer at `offset`, or `nil` when it does not fit.
+    func integer<Value: FixedWidthInteger>(_: Value.Type, at offset: Int) -> Value? {
+        guard offset >= 0, count - offset >= MemoryLayout<Value>.size else { return nil }
+        return withUnsafeBytes { Value(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Value.self)) }
     }
 }
 

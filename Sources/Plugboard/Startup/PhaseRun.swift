@@ -2,8 +2,8 @@ internal import Synchronization
 
 /// Runs the tasks of one phase: each as soon as its dependencies have finished, never before.
 ///
-/// A worker that finishes a task continues with one of the tasks that became ready and queues
-/// the others. While the queue holds tasks, one more worker is always on its way to it: an idle
+/// Ready tasks wait in a queue; a worker that finishes a task continues with one of the tasks
+/// that became ready and queues the others. While the queue holds tasks, one more worker is always on its way to it: an idle
 /// one woken, or a new one; when it arrives it takes a task and, if more wait, sends for the
 /// next. A worker with nothing to do takes from the queue, else waits idle until it is sent for
 /// or the phase ends. So a chain of tasks costs no task creation, independent tasks run at the
@@ -88,11 +88,13 @@ final class PhaseRun: Sendable {
     func run() async -> (records: [Record?], stop: LaunchStop?) {
         var skipped: [Int] = []
         var ready: [Int] = []
-        state.withLock { state in
+        let searcher = state.withLock { state in
             // A skipped task resolves its dependents at once, so check each task is still unresolved.
             for task in members where state.pending[task] == 0 && state.records[task] == nil {
                 Self.resolve(task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
             }
+            state.queue = ready
+            return Self.sendForQueue(&state)
         }
         report(skipped)
         await withTaskCancellationHandler {
@@ -105,7 +107,7 @@ final class PhaseRun: Sendable {
                 if done {
                     completion.resume()
                 } else {
-                    start(ready.map { Optional($0) })
+                    send(searcher)
                 }
             }
         } onCancel: {
@@ -123,21 +125,15 @@ final class PhaseRun: Sendable {
         }
     }
 
-    /// Starts a worker for each of `tasks` (`nil`: one sent for the queue), registered so that a
-    /// stop cancels it.
-    private func start<Tasks: Collection<Int?>>(_ tasks: Tasks) {
-        guard !tasks.isEmpty else { return }
-        var workers: [Task<Void, Never>] = []
-        workers.reserveCapacity(tasks.count)
-        for task in tasks {
-            workers.append(Task { await self.work(from: task) })
-        }
-        // A stop that came between creating and registering the workers cancels them here.
+    /// Starts a worker sent for the queue, registered so that a stop cancels it.
+    private func startWorker() {
+        let worker = Task { await self.work() }
+        // A stop that came between creating and registering the worker cancels it here.
         let stopped = state.withLock { state in
-            state.workers += workers
+            state.workers.append(worker)
             return state.stopped != nil
         }
-        if stopped { for worker in workers { worker.cancel() } }
+        if stopped { worker.cancel() }
     }
 
     /// Records why the launch stopped (unless something already stopped it) and cancels every
@@ -160,22 +156,17 @@ final class PhaseRun: Sendable {
         case new
     }
 
-    /// Runs `first` (or a queued task), then keeps running one newly ready dependent at a time,
-    /// or a queued task, waiting idle when there is none until it is sent for or the phase ends.
-    private func work(from first: Int?) async {
-        var current = first
+    /// Takes a queued task, then keeps running one newly ready dependent at a time, or a queued
+    /// task, waiting idle when there is none until it is sent for again or the phase ends.
+    private func work() async {
+        var current = takeQueued()
         var ready: [Int] = []
         var skipped: [Int] = []
         var ended: [UnsafeContinuation<Bool, Never>] = []
-        var sentFor = first == nil
         while true {
-            if sentFor {
-                current = takeQueued()
-                sentFor = false
-            }
             guard let task = current else {
                 guard await waitIdle() else { return }
-                sentFor = true
+                current = takeQueued()
                 continue
             }
             let record = await execute(task)
@@ -246,7 +237,7 @@ final class PhaseRun: Sendable {
     private func send(_ searcher: Searcher?) {
         switch searcher {
         case .idle(let worker)?: worker.resume(returning: true)
-        case .new?: start(CollectionOfOne(nil))
+        case .new?: startWorker()
         case nil: break
         }
     }
