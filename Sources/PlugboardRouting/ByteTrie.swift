@@ -11,10 +11,10 @@ struct ByteTrie: Sendable {
 
     struct Node: Sendable {
         /// The literal bytes that lead to this node (checked after a hash match).
-        var key: [UInt8] = []
+        var key = LiteralKey([])
         var literals = LiteralTable()
         /// Typed parameter children, sorted by type name (the documented order among typed kinds).
-        var typed: [(type: String, child: Int)] = []
+        var typed: [(type: ParameterType, child: Int)] = []
         var parameter = -1
         var wildcard = -1
         /// The route that ends here, or -1.
@@ -24,7 +24,8 @@ struct ByteTrie: Sendable {
     }
 
     private var arenas: [[Node]] = []
-    private var origins: [UInt64: [Int]] = [:]
+    /// The arenas by the hash of their origin, which is their root's key.
+    private var origins = LiteralTable()
 
     /// The root of `origin` (`scheme://host`, lowercase), created if needed.
     mutating func root(for origin: String) -> Position {
@@ -32,21 +33,23 @@ struct ByteTrie: Sendable {
         if let existing = bytes.withUnsafeBufferPointer({ findOrigin($0) }) {
             return Position(arena: existing, node: 0)
         }
-        arenas.append([Node(key: bytes)])
-        origins[bytes.withUnsafeBufferPointer { Self.hash($0) }, default: []].append(arenas.count - 1)
+        arenas.append([Node(key: LiteralKey(bytes))])
+        origins.insert(arenas.count - 1, hash: bytes.withUnsafeBufferPointer { Self.hash($0) })
         return Position(arena: arenas.count - 1, node: 0)
     }
 
     /// Adds `route` along `segments` from `root`; returns the route already there, if any.
-    mutating func insert(_ segments: ArraySlice<PatternSegment>, at root: Position, route: Int) -> Int? {
-        Self.insert(segments, into: &arenas[root.arena], at: root.node, route: route)
+    /// `types` holds every type the segments name.
+    mutating func insert(
+        _ segments: ArraySlice<PatternSegment>, at root: Position, route: Int, types: [String: ParameterType]
+    ) -> Int? {
+        Self.insert(segments, into: &arenas[root.arena], at: root.node, route: route, types: types)
     }
 
     private static func insert(
-        _ segments: ArraySlice<PatternSegment>, into nodes: inout [Node], at node: Int, route: Int
-    )
-        -> Int?
-    {
+        _ segments: ArraySlice<PatternSegment>, into nodes: inout [Node], at node: Int, route: Int,
+        types: [String: ParameterType]
+    ) -> Int? {
         guard let segment = segments.first else {
             if nodes[node].terminal >= 0 { return nodes[node].terminal }
             nodes[node].terminal = route
@@ -63,32 +66,34 @@ struct ByteTrie: Sendable {
             }) {
                 child = existing
             } else {
-                nodes.append(Node(key: bytes))
+                nodes.append(Node(key: LiteralKey(bytes)))
                 child = nodes.count - 1
                 nodes[node].literals.insert(child, hash: bytes.withUnsafeBufferPointer { Self.hash($0) })
             }
-            return insert(rest, into: &nodes, at: child, route: route)
+            return insert(rest, into: &nodes, at: child, route: route, types: types)
         case .parameter(_, nil):
             if nodes[node].parameter < 0 {
                 nodes.append(Node())
                 nodes[node].parameter = nodes.count - 1
             }
-            return insert(rest, into: &nodes, at: nodes[node].parameter, route: route)
+            return insert(rest, into: &nodes, at: nodes[node].parameter, route: route, types: types)
         case .parameter(_, let type?):
             let typed = nodes[node].typed
-            var position = typed.firstIndex { $0.type >= type } ?? typed.endIndex
-            if position == typed.endIndex || typed[position].type != type {
-                nodes.append(Node())
-                nodes[node].typed.insert((type, nodes.count - 1), at: position)
-                position = nodes[node].typed.firstIndex { $0.type == type }!
+            guard let parameterType = types[type] else {
+                preconditionFailure("the route table checks a pattern's types before inserting it")
             }
-            return insert(rest, into: &nodes, at: nodes[node].typed[position].child, route: route)
+            let position = typed.firstIndex { $0.type.name >= type } ?? typed.endIndex
+            if position == typed.endIndex || typed[position].type.name != type {
+                nodes.append(Node())
+                nodes[node].typed.insert((parameterType, nodes.count - 1), at: position)
+            }
+            return insert(rest, into: &nodes, at: nodes[node].typed[position].child, route: route, types: types)
         case .wildcard:
             if nodes[node].wildcard < 0 {
                 nodes.append(Node())
                 nodes[node].wildcard = nodes.count - 1
             }
-            return insert(rest, into: &nodes, at: nodes[node].wildcard, route: route)
+            return insert(rest, into: &nodes, at: nodes[node].wildcard, route: route, types: types)
         case .catchAll:
             if nodes[node].catchAll >= 0 { return nodes[node].catchAll }
             nodes[node].catchAll = route
@@ -101,16 +106,15 @@ struct ByteTrie: Sendable {
         findOrigin(origin).map { Position(arena: $0, node: 0) }
     }
 
-    /// Matches `segments` of `bytes` from `root`; see ``match(_:_:from:at:in:types:captures:)``.
+    /// Matches `segments` of `bytes` from `root`; see ``match(_:_:from:at:in:captures:)``.
     func match(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ segments: UnsafeBufferPointer<Range<Int>>,
         from root: Position,
-        types: [String: ParameterType],
-        captures: inout [Int]
+        captures: inout SegmentCaptures
     ) -> Int? {
         arenas[root.arena].withUnsafeBufferPointer { nodes in
-            Self.match(bytes, segments, from: 0, at: root.node, in: nodes, types: types, captures: &captures)
+            Self.match(bytes, segments, from: 0, at: root.node, in: nodes, captures: &captures)
         }
     }
 
@@ -123,8 +127,7 @@ struct ByteTrie: Sendable {
         from position: Int,
         at node: Int,
         in nodes: UnsafeBufferPointer<Node>,
-        types: [String: ParameterType],
-        captures: inout [Int]
+        captures: inout SegmentCaptures
     ) -> Int? {
         // Read through the buffer in place: copying a node out would retain its tables.
         let current = nodes.baseAddress! + node
@@ -132,38 +135,36 @@ struct ByteTrie: Sendable {
         let segment = UnsafeBufferPointer(rebasing: bytes[segments[position]])
         if !current.pointee.literals.isEmpty, let child = find(segment, in: current.pointee.literals, nodes: nodes),
             let found = match(
-                bytes, segments, from: position + 1, at: child, in: nodes, types: types, captures: &captures)
+                bytes, segments, from: position + 1, at: child, in: nodes, captures: &captures)
         {
             return found
         }
-        for (type, child) in current.pointee.typed where types[type]?.accepts(bytes: segment) == true {
-            captures.append(position)
+        for (type, child) in current.pointee.typed where type.accepts(bytes: segment) {
+            captures.push(position)
             if let found = match(
-                bytes, segments, from: position + 1, at: child, in: nodes, types: types, captures: &captures)
+                bytes, segments, from: position + 1, at: child, in: nodes, captures: &captures)
             {
                 return found
             }
-            captures.removeLast()
+            captures.pop()
         }
         if current.pointee.parameter >= 0 {
-            captures.append(position)
+            captures.push(position)
             if let found = match(
-                bytes, segments, from: position + 1, at: current.pointee.parameter, in: nodes, types: types,
-                captures: &captures
+                bytes, segments, from: position + 1, at: current.pointee.parameter, in: nodes, captures: &captures
             ) {
                 return found
             }
-            captures.removeLast()
+            captures.pop()
         }
         if current.pointee.wildcard >= 0,
             let found = match(
-                bytes, segments, from: position + 1, at: current.pointee.wildcard, in: nodes, types: types,
-                captures: &captures)
+                bytes, segments, from: position + 1, at: current.pointee.wildcard, in: nodes, captures: &captures)
         {
             return found
         }
         if current.pointee.catchAll >= 0 {
-            captures.append(position)
+            captures.push(position)
             return current.pointee.catchAll
         }
         return nil
@@ -172,12 +173,11 @@ struct ByteTrie: Sendable {
     private static func find(
         _ key: UnsafeBufferPointer<UInt8>, in table: LiteralTable, nodes: UnsafeBufferPointer<Node>
     ) -> Int? {
-        table.first(hash: hash(key)) { nodes[$0].key.withUnsafeBufferPointer { $0.elementsEqual(key) } }
+        table.first(hash: hash(key)) { (nodes.baseAddress! + $0).pointee.key.matches(key) }
     }
 
     private func findOrigin(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let candidates = origins[Self.hash(key)] else { return nil }
-        return candidates.first { arenas[$0][0].key.withUnsafeBufferPointer { $0.elementsEqual(key) } }
+        origins.first(hash: Self.hash(key)) { arenas[$0][0].key.matches(key) }
     }
 
     /// FNV-1a over the bytes.

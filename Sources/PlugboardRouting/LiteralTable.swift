@@ -1,5 +1,6 @@
-/// A node's literal children, found by the FNV-1a hash of their bytes: an open-addressing table
-/// probed linearly, so a lookup costs no seeded rehash of the key and touches one array.
+/// A node's literal children, found by the FNV-1a hash of their bytes. A lone child is kept in the
+/// table itself; more go to an open-addressing array probed linearly, so a lookup costs no seeded
+/// rehash of the key and touches at most one array.
 struct LiteralTable: Sendable {
     /// A child and the hash of its bytes; `child` is -1 in an empty slot.
     private struct Slot: Sendable {
@@ -7,6 +8,9 @@ struct LiteralTable: Sendable {
         var child: Int32
     }
 
+    /// The only child, while there is one.
+    private var single = Slot(hash: 0, child: -1)
+    /// Every child, once there are two or more.
     private var slots: [Slot] = []
     private var count = 0
 
@@ -14,14 +18,26 @@ struct LiteralTable: Sendable {
 
     /// Adds `child`, whose bytes hash to `hash`.
     mutating func insert(_ child: Int, hash: UInt64) {
-        if (count + 1) * 4 > slots.count * 3 { grow() }
-        Self.place(Slot(hash: hash, child: Int32(child)), in: &slots)
+        let slot = Slot(hash: hash, child: Int32(child))
         count += 1
+        switch count {
+        case 1:
+            single = slot
+        case 2:
+            slots = [Slot](repeating: Slot(hash: 0, child: -1), count: 4)
+            Self.place(single, in: &slots)
+            Self.place(slot, in: &slots)
+        default:
+            if count * 4 > slots.count * 3 { grow() }
+            Self.place(slot, in: &slots)
+        }
     }
 
     /// The first child whose bytes hash to `hash` and satisfy `matches`.
+    @inline(__always)
     func first(hash: UInt64, where matches: (Int) -> Bool) -> Int? {
-        guard count > 0 else { return nil }
+        if count == 1 { return single.hash == hash && matches(Int(single.child)) ? Int(single.child) : nil }
+        guard count > 1 else { return nil }
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var index = Self.start(of: hash, mask: mask)
@@ -34,7 +50,7 @@ struct LiteralTable: Sendable {
     }
 
     private mutating func grow() {
-        var larger = [Slot](repeating: Slot(hash: 0, child: -1), count: max(2, slots.count * 2))
+        var larger = [Slot](repeating: Slot(hash: 0, child: -1), count: slots.count * 2)
         for slot in slots where slot.child >= 0 { Self.place(slot, in: &larger) }
         slots = larger
     }

@@ -1,18 +1,21 @@
-/// Splits a URL path into its non-empty segments byte by byte, without grapheme processing.
-enum PathSegments {
-    /// Calls `body` with each non-empty segment of `path`, in order.
-    @inline(__always)
-    static func forEach(_ path: Substring, _ body: (Substring) -> Void) {
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/") {
-                if start != index { body(Substring(utf8[start..<index])) }
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        if start != utf8.endIndex { body(Substring(utf8[start...])) }
+/// The non-empty segments of a path's bytes, as ranges of offsets, without making strings.
+struct PathSegments: Sequence, IteratorProtocol {
+    private let path: UnsafeBufferPointer<UInt8>
+    private let separator: UInt8
+    private var start = 0
+
+    /// The segments of `path` between runs of `separator`.
+    init(_ path: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+        self.path = path
+        self.separator = separator
+    }
+
+    mutating func next() -> Range<Int>? {
+        while start < path.count, path[start] == separator { start += 1 }
+        guard start < path.count else { return nil }
+        var end = start
+        while end < path.count, path[end] != separator { end += 1 }
+        defer { start = end }
+        return start..<end
     }
 }

@@ -13,21 +13,42 @@ public enum RouteEncoding {
     /// RouteEncoding.decode("50%")        // nil: a malformed escape
     /// ```
     public static func decode(_ text: Substring) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
+        var text = text
+        return text.withUTF8 { decode($0) }
+    }
+
+    /// The UTF-8 `bytes` decoded into a string, or `nil` as for ``decode(_:)``.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { decoded in
+            decode(bytes, into: decoded.baseAddress!).map {
+                String(decoding: UnsafeBufferPointer(rebasing: decoded[..<$0]), as: UTF8.self)
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                return nil
-            }
-            bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Decodes `bytes` into `output`, which has room for `bytes.count` bytes, and returns how many
+    /// it wrote; `nil` when an escape is malformed or the decoded bytes are not UTF-8.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int? {
+        var written = 0
+        var read = 0
+        var ascii = true
+        while read < bytes.count {
+            var byte = bytes[read]
+            if byte == UInt8(ascii: "%") {
+                guard read + 2 < bytes.count, let high = hexValue(bytes[read + 1]), let low = hexValue(bytes[read + 2])
+                else { return nil }
+                byte = high << 4 | low
+                read += 2
+            }
+            ascii = ascii && byte < 0x80
+            output[written] = byte
+            written += 1
+            read += 1
+        }
+        guard ascii || String(validating: UnsafeBufferPointer(start: output, count: written), as: UTF8.self) != nil
+        else { return nil }
+        return written
     }
 
     /// `text` with every byte outside RFC 3986's unreserved set percent-encoded.

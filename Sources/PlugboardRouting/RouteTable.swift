@@ -41,7 +41,7 @@ struct RouteTable: Sendable {
         }
         let index = patterns.count
         let root = trie.root(for: "\(pattern.scheme)://\(pattern.host)")
-        _ = trie.insert(pattern.segments[...], at: root, route: index)
+        _ = trie.insert(pattern.segments[...], at: root, route: index, types: types)
         shapes[shape] = index
         patterns.append(pattern)
         return index
@@ -52,117 +52,145 @@ struct RouteTable: Sendable {
         shapes[pattern.shape]
     }
 
-    /// Matches `url`; see ``Router/match(_:)``.
+    /// Matches `url`; see ``Router/match(_:)``. Works on the URL's UTF-8 bytes in place: strings
+    /// are made only for the values returned.
     @usableFromInline
     func match(_ url: String) -> Match {
+        if let match = url.utf8.withContiguousStorageIfAvailable({ match(bytes: $0, url: url) }) { return match }
+        return Array(url.utf8).withUnsafeBufferPointer { match(bytes: $0, url: url) }
+    }
+
+    private func match(bytes: UnsafeBufferPointer<UInt8>, url: String) -> Match {
         let parts: URLParts
-        switch URLParts.split(url) {
-        case .success(let split): parts = split
-        case .failure(let error): return .invalid(error)
+        do { parts = try URLParts.split(bytes) } catch {
+            return .invalid(RouteURLError(url: url, reason: error.reason))
         }
-        var origin = parts.origin
-        // Scanned through their UTF-8 buffers: far cheaper than iterating the views.
-        if origin.withUTF8({ $0.contains { $0 &- UInt8(ascii: "A") < 26 } }) {
-            origin = Substring(origin.lowercased())
+        guard let root = root(matching: UnsafeBufferPointer(rebasing: bytes[..<parts.hostEnd])) else {
+            return .notFound
         }
-        guard let root = origin.withUTF8({ trie.root(matching: $0) }) else { return .notFound }
-        var path = parts.path
-        if path.withUTF8({ $0.contains(UInt8(ascii: "%")) }) {
-            var decoded: [String] = []
-            var malformed: Substring?
-            PathSegments.forEach(path) { raw in
-                guard malformed == nil else { return }
-                if let segment = RouteEncoding.decode(raw) { decoded.append(segment) } else { malformed = raw }
-            }
-            if let malformed {
-                return .invalid(
-                    RouteURLError(url: url, reason: "'\(malformed.prefix(40))' has a malformed percent escape"))
-            }
-            // Match the decoded segments as a path of their own, separated by 0xFF, a byte UTF-8
-            // never contains, so a decoded '/' stays inside its segment.
-            let joined = Array(decoded.map { Array($0.utf8) }.joined(separator: [0xFF]))
-            return joined.withUnsafeBufferPointer {
-                resolve(root: root, bytes: $0, separator: 0xFF, parts: parts, url: url)
-            }
+        let path = UnsafeBufferPointer(rebasing: bytes[parts.hostEnd..<parts.pathEnd])
+        let values = Values(url: url, bytes: bytes, parts: parts)
+        guard path.contains(UInt8(ascii: "%")) else {
+            return resolve(root: root, path: path, separator: UInt8(ascii: "/"), values: values)
         }
-        return path.withUTF8 { resolve(root: root, bytes: $0, separator: UInt8(ascii: "/"), parts: parts, url: url) }
+        // Match the decoded segments as a path of their own, separated by 0xFF, a byte UTF-8
+        // never contains, so a decoded '/' stays inside its segment. Decoding never lengthens.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: path.count) { decoded in
+            var length = 0
+            for segment in PathSegments(path, separator: UInt8(ascii: "/")) {
+                let raw = UnsafeBufferPointer(rebasing: path[segment])
+                guard let count = RouteEncoding.decode(raw, into: decoded.baseAddress! + length) else {
+                    let shown = String(decoding: raw.prefix(40), as: UTF8.self)
+                    return .invalid(RouteURLError(url: url, reason: "'\(shown)' has a malformed percent escape"))
+                }
+                length += count
+                if segment.upperBound < path.count {
+                    decoded[length] = 0xFF
+                    length += 1
+                }
+            }
+            return resolve(
+                root: root, path: UnsafeBufferPointer(rebasing: decoded[..<length]), separator: 0xFF, values: values)
+        }
+    }
+
+    /// The root of `origin`'s routes; scheme and host ignore case.
+    private func root(matching origin: UnsafeBufferPointer<UInt8>) -> ByteTrie.Position? {
+        guard origin.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return trie.root(matching: origin) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: origin.count) { lowercase in
+            for (offset, byte) in origin.enumerated() {
+                lowercase[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+            }
+            return trie.root(matching: UnsafeBufferPointer(lowercase))
+        }
+    }
+
+    /// The URL around the path being matched, for the values a match returns besides the path's.
+    private struct Values {
+        let url: String
+        let bytes: UnsafeBufferPointer<UInt8>
+        let parts: URLParts
     }
 
     private func resolve(
-        root: ByteTrie.Position,
-        bytes: UnsafeBufferPointer<UInt8>,
-        separator: UInt8,
-        parts: URLParts,
-        url: String
+        root: ByteTrie.Position, path: UnsafeBufferPointer<UInt8>, separator: UInt8, values: Values
     ) -> Match {
-        var count = 0
-        var previous = separator
-        for byte in bytes {
-            if byte != separator && previous == separator { count += 1 }
-            previous = byte
-        }
-        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(count, 1)) { buffer in
+        // A path of n bytes has at most (n + 1) / 2 non-empty segments.
+        let capacity = path.count / 2 + 1
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: capacity) { buffer in
             var filled = 0
-            var start = -1
-            for (offset, byte) in bytes.enumerated() {
-                if byte == separator {
-                    if start >= 0 {
-                        buffer[filled] = start..<offset
-                        filled += 1
-                        start = -1
-                    }
-                } else if start < 0 {
-                    start = offset
-                }
-            }
-            if start >= 0 {
-                buffer[filled] = start..<bytes.count
+            for segment in PathSegments(path, separator: separator) {
+                buffer[filled] = segment
                 filled += 1
             }
             let segments = UnsafeBufferPointer(rebasing: buffer[..<filled])
-            var captures: [Int] = []
-            guard let index = trie.match(bytes, segments, from: root, types: types, captures: &captures) else {
-                return .notFound
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { storage in
+                var captures = SegmentCaptures(storage: storage.baseAddress!)
+                guard let index = trie.match(path, segments, from: root, captures: &captures) else {
+                    return .notFound
+                }
+                var parameters = RouteParameters()
+                if captures.count > 0 { parameters.path.reserveCapacity(captures.count) }
+                for (capture, name) in zip(captures.positions, patterns[index].parameterNames) {
+                    let value =
+                        name == "**"
+                        ? Self.rest(of: path, segments[capture...])
+                        : String(decoding: UnsafeBufferPointer(rebasing: path[segments[capture]]), as: UTF8.self)
+                    parameters.path.append((name, value))
+                }
+                return finish(parameters, values: values, index: index)
             }
-            var parameters = RouteParameters()
-            let names = patterns[index].parameterNames
-            if !captures.isEmpty { parameters.path.reserveCapacity(captures.count) }
-            for (capture, name) in zip(captures, names) {
-                if name == "**" {
-                    let rest = segments[capture...].map {
-                        String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
-                    }
-                    parameters.path.append((name, rest.joined(separator: "/")))
-                } else {
-                    parameters.path.append(
-                        (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[segments[capture]]), as: UTF8.self))
-                    )
+        }
+    }
+
+    /// The `segments` of `path` joined by `/`: the value of a `**`.
+    private static func rest(of path: UnsafeBufferPointer<UInt8>, _ segments: Slice<UnsafeBufferPointer<Range<Int>>>)
+        -> String
+    {
+        let length = segments.reduce(segments.count - 1) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: length) { output in
+            var written = 0
+            for segment in segments {
+                if written > 0 {
+                    output[written] = UInt8(ascii: "/")
+                    written += 1
+                }
+                for byte in path[segment] {
+                    output[written] = byte
+                    written += 1
                 }
             }
-            return finish(parameters, parts: parts, url: url, index: index)
+            return written
         }
     }
 
     /// Adds the query items and fragment to `parameters`.
-    private func finish(_ parameters: RouteParameters, parts: URLParts, url: String, index: Int) -> Match {
+    private func finish(_ parameters: RouteParameters, values: Values, index: Int) -> Match {
         var parameters = parameters
-        if let query = parts.query {
-            for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let name = RouteEncoding.decode(pair[0]),
-                    let value = pair.count > 1 ? RouteEncoding.decode(pair[1]) : ""
+        if let query = values.parts.query {
+            var itemStart = query.lowerBound
+            while itemStart < query.upperBound {
+                let itemEnd =
+                    values.bytes[itemStart..<query.upperBound].firstIndex(of: UInt8(ascii: "&")) ?? query.upperBound
+                defer { itemStart = itemEnd + 1 }
+                guard itemStart < itemEnd else { continue }
+                let item = UnsafeBufferPointer(rebasing: values.bytes[itemStart..<itemEnd])
+                let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.count
+                guard let name = RouteEncoding.decode(UnsafeBufferPointer(rebasing: item[..<equals])),
+                    let value = RouteEncoding.decode(
+                        UnsafeBufferPointer(rebasing: item[min(equals + 1, item.count)...]))
                 else {
+                    let shown = String(decoding: item.prefix(40), as: UTF8.self)
                     return .invalid(
                         RouteURLError(
-                            url: url, reason: "the query item '\(item.prefix(40))' has a malformed percent escape")
-                    )
+                            url: values.url, reason: "the query item '\(shown)' has a malformed percent escape"))
                 }
                 parameters.query.append((name, value))
             }
         }
-        if let fragment = parts.fragment {
-            guard let decoded = RouteEncoding.decode(fragment) else {
-                return .invalid(RouteURLError(url: url, reason: "the fragment has a malformed percent escape"))
+        if let fragment = values.parts.fragment {
+            guard let decoded = RouteEncoding.decode(UnsafeBufferPointer(rebasing: values.bytes[fragment])) else {
+                return .invalid(RouteURLError(url: values.url, reason: "the fragment has a malformed percent escape"))
             }
             parameters.fragment = decoded
         }

@@ -1,74 +1,58 @@
-/// A URL split into the parts routing uses, as slices of the original string (no copies).
+/// Where a URL's parts are, as byte offsets into its UTF-8: found in one scan, with no copies.
 struct URLParts {
-    /// `scheme://host`, used to find the routes of that scheme and host.
-    var origin: Substring
-    var path: Substring
-    var query: Substring?
-    var fragment: Substring?
+    /// The end of `scheme://host` (the origin is `0..<hostEnd`), which is where the path starts.
+    var hostEnd: Int
+    /// The end of the path: the `?`, the `#`, or the end of the URL.
+    var pathEnd: Int
+    /// The query after `?`, without it.
+    var query: Range<Int>?
+    /// The fragment after `#`, without it.
+    var fragment: Range<Int>?
 
-    /// Splits `url`, or returns why it cannot be routed. Scans the URL's UTF-8 bytes once for the
-    /// boundaries, then slices the string at them.
-    static func split(_ url: String) -> Result<URLParts, RouteURLError> {
-        var url = url
-        let boundaries = url.withUTF8 { bytes in boundariesOrReason(bytes) }
-        let (hostEnd, queryStart, fragmentStart): (Int, Int?, Int?)
-        switch boundaries {
-        case .failure(let reason): return .failure(RouteURLError(url: url, reason: reason.message))
-        case .success(let found): (hostEnd, queryStart, fragmentStart) = found
-        }
-        let utf8 = url.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        let end = utf8.count
-        let beforeFragment = fragmentStart ?? end
-        let pathEnd = queryStart ?? beforeFragment
-        return .success(
-            URLParts(
-                origin: Substring(utf8[..<index(hostEnd)]),
-                path: Substring(utf8[index(hostEnd)..<index(pathEnd)]),
-                query: queryStart.map { Substring(utf8[index($0 + 1)..<index(beforeFragment)]) },
-                fragment: fragmentStart.map { Substring(utf8[index($0 + 1)...]) }
-            )
-        )
+    /// Why bytes are not a routable URL.
+    struct Problem: Error {
+        let reason: String
     }
 
-    private struct Reason: Error {
-        let message: String
-    }
-
-    /// The offsets of the end of the host, of `?` and of `#`, or what is wrong.
-    private static func boundariesOrReason(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<(Int, Int?, Int?), Reason> {
+    /// Finds the parts of the URL in `bytes`.
+    /// - Throws: ``Problem`` when it is not of the form `scheme://host/path`.
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> URLParts {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
-            return .failure(Reason(message: "expected the form scheme://host/path"))
+            throw Problem(reason: "expected the form scheme://host/path")
         }
         guard SchemeSyntax.isValid(bytes[..<colon]) else {
-            return .failure(
-                Reason(message: "the scheme is missing or has characters other than letters, digits, '+', '-', '.'"))
+            throw Problem(reason: "the scheme is missing or has characters other than letters, digits, '+', '-', '.'")
         }
         guard colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else {
-            return .failure(Reason(message: "expected '//' after the scheme"))
+            throw Problem(reason: "expected '//' after the scheme")
         }
-        if let bad = bytes.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            return .failure(Reason(message: "byte \(bad) must be percent-encoded"))
-        }
+        // One pass over the rest: control bytes, the end of the host, the first '?' before the
+        // first '#', and that '#'.
         let hostStart = colon + 3
-        var hostEnd = hostStart
-        while hostEnd < bytes.count, bytes[hostEnd] != UInt8(ascii: "/"), bytes[hostEnd] != UInt8(ascii: "?"),
-            bytes[hostEnd] != UInt8(ascii: "#")
-        {
-            hostEnd += 1
-        }
-        guard hostStart < hostEnd else { return .failure(Reason(message: "the host is empty")) }
-        var fragment: Int?
-        var query: Int?
-        for offset in hostEnd..<bytes.count {
-            if bytes[offset] == UInt8(ascii: "#") {
-                fragment = offset
-                break
+        var hostEnd: Int?
+        var queryStart: Int?
+        var fragmentStart = bytes.count
+        for offset in hostStart..<bytes.count {
+            let byte = bytes[offset]
+            if byte <= 0x20 || byte == 0x7F { throw Problem(reason: "byte \(byte) must be percent-encoded") }
+            guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { continue }
+            if hostEnd == nil { hostEnd = offset }
+            guard fragmentStart == bytes.count else { continue }
+            if byte == UInt8(ascii: "#") {
+                fragmentStart = offset
+            } else if byte == UInt8(ascii: "?"), queryStart == nil {
+                queryStart = offset
             }
-            if query == nil, bytes[offset] == UInt8(ascii: "?") { query = offset }
         }
-        return .success((hostEnd, query, fragment))
+        let end = hostEnd ?? bytes.count
+        guard hostStart < end else { throw Problem(reason: "the host is empty") }
+        return URLParts(
+            hostEnd: end,
+            pathEnd: queryStart ?? fragmentStart,
+            query: queryStart.map { $0 + 1..<fragmentStart },
+            fragment: fragmentStart < bytes.count ? fragmentStart + 1..<bytes.count : nil
+        )
     }
 }
 
