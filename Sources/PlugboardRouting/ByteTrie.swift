@@ -11,16 +11,17 @@ struct ByteTrie: Sendable {
 
     struct Node: Sendable {
         /// The literal bytes that lead to this node (checked after a hash match).
+        // The fields a match reads most come first, so that they share the node's first cache line.
         var key = LiteralKey([])
+        /// The route that ends here, or -1.
+        var terminal: Int32 = -1
         var literals = LiteralTable()
+        var parameter: Int32 = -1
+        var wildcard: Int32 = -1
         /// Typed parameter children, sorted by type name (the documented order among typed kinds).
         var typed: [(type: ParameterType, child: Int)] = []
-        var parameter = -1
-        var wildcard = -1
-        /// The route that ends here, or -1.
-        var terminal = -1
         /// The route whose `**` starts here, or -1.
-        var catchAll = -1
+        var catchAll: Int32 = -1
     }
 
     private var arenas: [[Node]] = []
@@ -51,8 +52,8 @@ struct ByteTrie: Sendable {
         types: [String: ParameterType]
     ) -> Int? {
         guard let segment = segments.first else {
-            if nodes[node].terminal >= 0 { return nodes[node].terminal }
-            nodes[node].terminal = route
+            if nodes[node].terminal >= 0 { return Int(nodes[node].terminal) }
+            nodes[node].terminal = Int32(route)
             return nil
         }
         let rest = segments.dropFirst()
@@ -74,9 +75,9 @@ struct ByteTrie: Sendable {
         case .parameter(_, nil):
             if nodes[node].parameter < 0 {
                 nodes.append(Node())
-                nodes[node].parameter = nodes.count - 1
+                nodes[node].parameter = Int32(nodes.count - 1)
             }
-            return insert(rest, into: &nodes, at: nodes[node].parameter, route: route, types: types)
+            return insert(rest, into: &nodes, at: Int(nodes[node].parameter), route: route, types: types)
         case .parameter(_, let type?):
             let typed = nodes[node].typed
             guard let parameterType = types[type] else {
@@ -91,12 +92,12 @@ struct ByteTrie: Sendable {
         case .wildcard:
             if nodes[node].wildcard < 0 {
                 nodes.append(Node())
-                nodes[node].wildcard = nodes.count - 1
+                nodes[node].wildcard = Int32(nodes.count - 1)
             }
-            return insert(rest, into: &nodes, at: nodes[node].wildcard, route: route, types: types)
+            return insert(rest, into: &nodes, at: Int(nodes[node].wildcard), route: route, types: types)
         case .catchAll:
-            if nodes[node].catchAll >= 0 { return nodes[node].catchAll }
-            nodes[node].catchAll = route
+            if nodes[node].catchAll >= 0 { return Int(nodes[node].catchAll) }
+            nodes[node].catchAll = Int32(route)
             return nil
         }
     }
@@ -131,7 +132,9 @@ struct ByteTrie: Sendable {
     ) -> Int? {
         // Read through the buffer in place: copying a node out would retain its tables.
         let current = nodes.baseAddress! + node
-        guard position < segments.count else { return current.pointee.terminal >= 0 ? current.pointee.terminal : nil }
+        guard position < segments.count else {
+            return current.pointee.terminal >= 0 ? Int(current.pointee.terminal) : nil
+        }
         let segment = UnsafeBufferPointer(rebasing: bytes[segments[position]])
         if !current.pointee.literals.isEmpty, let child = find(segment, in: current.pointee.literals, nodes: nodes),
             let found = match(
@@ -151,7 +154,7 @@ struct ByteTrie: Sendable {
         if current.pointee.parameter >= 0 {
             captures.push(position)
             if let found = match(
-                bytes, segments, from: position + 1, at: current.pointee.parameter, in: nodes, captures: &captures
+                bytes, segments, from: position + 1, at: Int(current.pointee.parameter), in: nodes, captures: &captures
             ) {
                 return found
             }
@@ -159,13 +162,13 @@ struct ByteTrie: Sendable {
         }
         if current.pointee.wildcard >= 0,
             let found = match(
-                bytes, segments, from: position + 1, at: current.pointee.wildcard, in: nodes, captures: &captures)
+                bytes, segments, from: position + 1, at: Int(current.pointee.wildcard), in: nodes, captures: &captures)
         {
             return found
         }
         if current.pointee.catchAll >= 0 {
             captures.push(position)
-            return current.pointee.catchAll
+            return Int(current.pointee.catchAll)
         }
         return nil
     }

@@ -2,12 +2,12 @@
 /// an array, so that checking a segment against a short literal reads no other memory.
 struct LiteralKey: Sendable {
     private var head: (UInt64, UInt64) = (0, 0)
-    private var count = 0
     private var tail: [UInt8] = []
+    private var count: Int32 = 0
 
     /// The key of `bytes`.
     init(_ bytes: [UInt8]) {
-        count = bytes.count
+        count = Int32(bytes.count)
         head = bytes.withUnsafeBufferPointer(Self.head)
         tail = Array(bytes.dropFirst(16))
     }

@@ -8,11 +8,13 @@ struct LiteralTable: Sendable {
         var child: Int32
     }
 
-    /// The only child, while there is one.
-    private var single = Slot(hash: 0, child: -1)
+    /// The hash of the only child's bytes, while there is one child.
+    private var singleHash: UInt64 = 0
     /// Every child, once there are two or more.
     private var slots: [Slot] = []
-    private var count = 0
+    /// The only child, while there is one.
+    private var singleChild: Int32 = -1
+    private var count: Int32 = 0
 
     var isEmpty: Bool { count == 0 }
 
@@ -22,13 +24,13 @@ struct LiteralTable: Sendable {
         count += 1
         switch count {
         case 1:
-            single = slot
+            (singleHash, singleChild) = (hash, slot.child)
         case 2:
             slots = [Slot](repeating: Slot(hash: 0, child: -1), count: 4)
-            Self.place(single, in: &slots)
+            Self.place(Slot(hash: singleHash, child: singleChild), in: &slots)
             Self.place(slot, in: &slots)
         default:
-            if count * 4 > slots.count * 3 { grow() }
+            if Int(count) * 4 > slots.count * 3 { grow() }
             Self.place(slot, in: &slots)
         }
     }
@@ -36,7 +38,7 @@ struct LiteralTable: Sendable {
     /// The first child whose bytes hash to `hash` and satisfy `matches`.
     @inline(__always)
     func first(hash: UInt64, where matches: (Int) -> Bool) -> Int? {
-        if count == 1 { return single.hash == hash && matches(Int(single.child)) ? Int(single.child) : nil }
+        if count == 1 { return singleHash == hash && matches(Int(singleChild)) ? Int(singleChild) : nil }
         guard count > 1 else { return nil }
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1

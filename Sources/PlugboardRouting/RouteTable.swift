@@ -18,6 +18,10 @@ struct RouteTable: Sendable {
     private var types: [String: ParameterType]
     /// Every pattern, in the order added.
     @usableFromInline private(set) var patterns: [RoutePattern] = []
+    /// Every pattern's parameter names one after another, and where each pattern's are: a match
+    /// reads them from these two dense arrays rather than from its pattern's own storage.
+    private var parameterNames: [String] = []
+    private var parameterNameRanges: [Range<Int>] = []
 
     /// Creates an empty table that knows `types`.
     init(types: [ParameterType]) {
@@ -44,6 +48,8 @@ struct RouteTable: Sendable {
         _ = trie.insert(pattern.segments[...], at: root, route: index, types: types)
         shapes[shape] = index
         patterns.append(pattern)
+        parameterNameRanges.append(parameterNames.count..<parameterNames.count + pattern.parameterNames.count)
+        parameterNames += pattern.parameterNames
         return index
     }
 
@@ -131,7 +137,7 @@ struct RouteTable: Sendable {
                 }
                 var parameters = RouteParameters()
                 if captures.count > 0 { parameters.path.reserveCapacity(captures.count) }
-                for (capture, name) in zip(captures.positions, patterns[index].parameterNames) {
+                for (capture, name) in zip(captures.positions, parameterNames[parameterNameRanges[index]]) {
                     let value =
                         name == "**"
                         ? Self.rest(of: path, segments[capture...])
