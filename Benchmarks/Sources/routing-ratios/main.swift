@@ -5,19 +5,29 @@ import Plugboard
 import RoutingKit
 
 // Side by side in one run: Plugboard's router against routing-kit's TrieRouter on the same
-// generated route sets and the same URL strings; ratios of medians.
+// generated route sets and the same URL strings, timed alternately; the ratio is the median of
+// the per-run ratios.
 
 func bytesInUse() -> Int {
     Int(malloc_bytes_in_use())
 }
 
-func median(_ runs: Int, _ body: () -> Int) -> (Duration, Int) {
-    var samples: [Duration] = []
-    var checksum = 0
+/// Times `first` and `second` alternately, `runs` times each, so that a change in the machine's
+/// load weighs on both; returns each one's median time and the median of the per-run ratios.
+func alternating(_ runs: Int, _ first: () -> Int, _ second: () -> Int) -> (Duration, Duration, Double) {
+    var firstTimes: [Duration] = []
+    var secondTimes: [Duration] = []
+    var ratios: [Double] = []
+    var checksum = (0, 0)
     for _ in 0..<runs {
-        samples.append(ContinuousClock().measure { checksum &+= body() })
+        let firstTime = ContinuousClock().measure { checksum.0 &+= first() }
+        let secondTime = ContinuousClock().measure { checksum.1 &+= second() }
+        firstTimes.append(firstTime)
+        secondTimes.append(secondTime)
+        ratios.append(nanoseconds(secondTime) / nanoseconds(firstTime))
     }
-    return (samples.sorted()[runs / 2], checksum)
+    precondition(checksum.0 != 0 && checksum.1 != 0)
+    return (firstTimes.sorted()[runs / 2], secondTimes.sorted()[runs / 2], ratios.sorted()[runs / 2])
 }
 
 func nanoseconds(_ duration: Duration) -> Double {
@@ -36,17 +46,18 @@ for size in [10, 1_000, 10_000, 100_000] {
     let routingKit = Routers.routingKit(set)
     let routingKitBytes = bytesInUse() - middle
     let rounds = max(1, 200_000 / set.urls.count)
-    let (plugboardTime, plugboardSum) = median(9) {
-        var sum = 0
-        for _ in 0..<rounds { for url in set.urls { sum &+= Routers.lookup(plugboard, url) } }
-        return sum
-    }
-    let (routingKitTime, routingKitSum) = median(9) {
-        var sum = 0
-        for _ in 0..<rounds { for url in set.urls { sum &+= Routers.lookup(routingKit, url) } }
-        return sum
-    }
-    precondition(plugboardSum != 0 && routingKitSum != 0)
+    let (plugboardTime, routingKitTime, ratio) = alternating(
+        9,
+        {
+            var sum = 0
+            for _ in 0..<rounds { for url in set.urls { sum &+= Routers.lookup(plugboard, url) } }
+            return sum
+        },
+        {
+            var sum = 0
+            for _ in 0..<rounds { for url in set.urls { sum &+= Routers.lookup(routingKit, url) } }
+            return sum
+        })
     let lookups = Double(rounds * set.urls.count)
     let plugboardRate = lookups / (nanoseconds(plugboardTime) / 1e9)
     let routingKitRate = lookups / (nanoseconds(routingKitTime) / 1e9)
@@ -55,7 +66,7 @@ for size in [10, 1_000, 10_000, 100_000] {
         String(size).padding(toLength: 9, withPad: " ", startingAt: 0)
             + String(
                 format: "%-22.0f%-24.0f%-22.2f%-24.0f%.0f", plugboardRate, routingKitRate,
-                plugboardRate / routingKitRate, Double(plugboardBytes) / Double(size),
+                ratio, Double(plugboardBytes) / Double(size),
                 Double(routingKitBytes) / Double(size))
     )
     withExtendedLifetime((plugboard, routingKit)) {}
