@@ -96,6 +96,49 @@ struct RouterMatchingTests {
         #expect(found["**"] == "2024/11/hello/world")
     }
 
+    @Test func longLiteralsMatchOnlyWhenEveryByteMatches() throws {
+        var router = Router<String>()
+        // 16 bytes kept inline, and more: these differ only after the 16th byte, or in length.
+        try router.add(RoutePattern("app://x/notifications-settings-a"), "a")
+        try router.add(RoutePattern("app://x/notifications-settings-b"), "b")
+        try router.add(RoutePattern("app://x/notifications-settings"), "short")
+        #expect(resolve(router, "app://x/notifications-settings-a") == "a")
+        #expect(resolve(router, "app://x/notifications-settings-b") == "b")
+        #expect(resolve(router, "app://x/notifications-settings") == "short")
+        #expect(resolve(router, "app://x/notifications-settings-c") == nil)
+        #expect(resolve(router, "app://x/notifications-settings-aa") == nil)
+    }
+
+    @Test func aLoneLiteralChildAndManyAreFoundAlike() throws {
+        var router = Router<String>()
+        try router.add(RoutePattern("app://x/one"), "one")
+        #expect(resolve(router, "app://x/one") == "one")
+        #expect(resolve(router, "app://x/two") == nil)
+        for index in 0..<20 { try router.add(RoutePattern("app://x/n\(index)"), "n\(index)") }
+        #expect(resolve(router, "app://x/one") == "one")
+        #expect((0..<20).allSatisfy { resolve(router, "app://x/n\($0)") == "n\($0)" })
+        #expect(resolve(router, "app://x/n20") == nil)
+    }
+
+    @Test func aCatchAllJoinsTheRestWithSingleSlashes() throws {
+        #expect(parameters(try router(), "app://blog//2024///11/")?["**"] == "2024/11")
+    }
+
+    @Test func aQuestionMarkInTheFragmentAndAHashAfterItBelongToTheFragment() throws {
+        let found = try #require(parameters(try router(), "app://circles/new#a?b=c#d"))
+        #expect(found.query.isEmpty)
+        #expect(found.fragment == "a?b=c#d")
+        let withQuery = try #require(parameters(try router(), "app://circles/new?x=1?2#"))
+        #expect(withQuery["x"] == "1?2")
+        #expect(withQuery.fragment == "")
+    }
+
+    @Test func escapesDecodeToUnicodeInSegmentsAndQueries() throws {
+        let found = try #require(parameters(try router(), "app://circles/caf%C3%A9?name=%E2%9C%93"))
+        #expect(found["slug"] == "café")
+        #expect(found["name"] == "✓")
+    }
+
     @Test func aPlusSignIsNotASpace() throws {
         #expect(parameters(try router(), "app://circles/a+b")?["slug"] == "a+b")
     }
