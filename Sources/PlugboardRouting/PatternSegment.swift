@@ -48,13 +48,18 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The segment with parameter names removed: two patterns that differ only in names are one.
-    var shape: String {
+    /// Appends the segment with its parameter name removed to a pattern's shape: two patterns that
+    /// differ only in names are one.
+    func appendShape(to shape: inout String) {
         switch self {
-        case .literal(let text): "=" + text
-        case .parameter(_, let type): ":" + (type ?? "")
-        case .wildcard: "*"
-        case .catchAll: "**"
+        case .literal(let text):
+            shape += "="
+            shape += text
+        case .parameter(_, let type):
+            shape += ":"
+            shape += type ?? ""
+        case .wildcard: shape += "*"
+        case .catchAll: shape += "**"
         }
     }
 }

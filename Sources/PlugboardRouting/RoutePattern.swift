@@ -48,7 +48,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             self.scheme = scheme
             self.host = host
             self.segments = segments
-            shape = "\(scheme)://\(host)" + segments.map { "/\($0.shape)" }.joined()
+            var shape = scheme + "://" + host
+            for segment in segments {
+                shape += "/"
+                segment.appendShape(to: &shape)
+            }
+            self.shape = shape
             parameterNames = segments.compactMap { segment in
                 switch segment {
                 case .parameter(let name, _): name
@@ -82,19 +87,23 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         let forbidden = marks || rest.containsWhitespace
         if forbidden { throw fail("spaces, '?' and '#' are not allowed in a pattern") }
         let parts = rest.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
-        guard let host = parts.first, !rest.hasPrefix("/") else { throw fail("the host is missing") }
-        if host.contains(":") || host.contains("*") { throw fail("the host must be a literal name") }
+        guard let host = parts.first, rest.utf8.first != UInt8(ascii: "/") else { throw fail("the host is missing") }
+        if host.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "*") }) {
+            throw fail("the host must be a literal name")
+        }
         var segments: [PatternSegment] = []
-        var names: Set<String> = []
+        segments.reserveCapacity(parts.count - 1)
         for (position, part) in parts.dropFirst().enumerated() {
             let segment = try Self.segment(part, fail: fail)
-            if case .parameter(let name, _) = segment, !names.insert(name).inserted {
+            if case .parameter(let name, _) = segment,
+                segments.contains(where: { if case .parameter(name, _) = $0 { true } else { false } })
+            {
                 throw fail("the parameter name '\(name)' is used twice")
             }
             if segment == .catchAll, position != parts.count - 2 { throw fail("'**' may only be the last segment") }
             segments.append(segment)
         }
-        self.parts = Parts(scheme: scheme.lowercased(), host: host.lowercased(), segments: segments)
+        self.parts = Parts(scheme: Self.lowercased(scheme), host: Self.lowercased(host), segments: segments)
     }
 
     /// Whether both patterns have the same scheme, host and segments (parameter names included).
@@ -122,28 +131,37 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     private static func segment(_ part: Substring, fail: (String) -> RoutePatternError) throws(RoutePatternError)
         -> PatternSegment
     {
-        if part == "*" { return .wildcard }
-        if part == "**" { return .catchAll }
-        if part.contains("*") { throw fail("'*' and '**' must stand alone in a segment") }
-        guard part.first == ":" else {
-            if part.contains("%") { throw fail("write literal segments decoded, without '%' escapes") }
+        let bytes = part.utf8
+        if bytes.elementsEqual("*".utf8) { return .wildcard }
+        if bytes.elementsEqual("**".utf8) { return .catchAll }
+        if bytes.contains(UInt8(ascii: "*")) { throw fail("'*' and '**' must stand alone in a segment") }
+        guard bytes.first == UInt8(ascii: ":") else {
+            if bytes.contains(UInt8(ascii: "%")) { throw fail("write literal segments decoded, without '%' escapes") }
             return .literal(String(part))
         }
         var name = part.dropFirst()
         var type: String?
-        if let open = name.firstIndex(of: "(") {
-            guard name.last == ")" else { throw fail("a typed parameter is written :name(type)") }
-            type = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+        if let open = name.utf8.firstIndex(of: UInt8(ascii: "(")) {
+            guard name.utf8.last == UInt8(ascii: ")") else { throw fail("a typed parameter is written :name(type)") }
+            type = String(name[name.utf8.index(after: open)..<name.utf8.index(before: name.endIndex)])
             name = name[..<open]
             if type?.isEmpty != false { throw fail("the type of ':\(name)' is empty") }
         }
-        guard let head = name.first, head.isLetter || head == "_",
-            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard let head = name.utf8.first, isLetter(head) || head == UInt8(ascii: "_"),
+            name.utf8.allSatisfy({
+                isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
+            })
         else { throw fail("parameter names are letters, digits and '_', e.g. :id") }
         return .parameter(name: String(name), type: type)
     }
 
     /// The range of the first `://` in `text`.
+    /// `text` in lowercase; text without an uppercase ASCII letter is copied as is.
+    private static func lowercased(_ text: Substring) -> String {
+        text.utf8.contains { $0 &- UInt8(ascii: "A") < 26 || $0 >= 0x80 } ? text.lowercased() : String(text)
+    }
+
     private static func separator(in text: String) -> Range<String.Index>? {
         let bytes = text.utf8
         var index = bytes.startIndex
