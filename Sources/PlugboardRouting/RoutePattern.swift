@@ -147,7 +147,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             name = name[..<open]
             if type?.isEmpty != false { throw fail("the type of ':\(name)' is empty") }
         }
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
         guard let head = name.utf8.first, isLetter(head) || head == UInt8(ascii: "_"),
             name.utf8.allSatisfy({
                 isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
