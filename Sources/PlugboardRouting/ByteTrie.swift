@@ -28,23 +28,58 @@ struct ByteTrie: Sendable {
     /// The arenas by the hash of their origin, which is their root's key.
     private var origins = LiteralTable()
 
-    /// The root of `origin` (`scheme://host`, lowercase), created if needed.
-    mutating func root(for origin: String) -> Position {
-        let bytes = Array(origin.utf8)
-        if let existing = bytes.withUnsafeBufferPointer({ findOrigin($0) }) {
-            return Position(arena: existing, node: 0)
+    /// Adds `route` along `pattern`'s segments from the root of its origin; returns the route
+    /// already there, if any, and then changes nothing (a route of the same shape has made every
+    /// node on the way). `types` holds every type the segments name.
+    mutating func insert(_ pattern: RoutePattern, route: Int, types: [String: ParameterType]) -> Int? {
+        let origin = Self.origin(of: pattern)
+        let arena: Int
+        if let existing = origin.withUnsafeBufferPointer({ findOrigin($0) }) {
+            arena = existing
+        } else {
+            arenas.append([Node(key: LiteralKey(origin))])
+            arena = arenas.count - 1
+            origins.insert(arena, hash: origin.withUnsafeBufferPointer { Self.hash($0) })
         }
-        arenas.append([Node(key: LiteralKey(bytes))])
-        origins.insert(arenas.count - 1, hash: bytes.withUnsafeBufferPointer { Self.hash($0) })
-        return Position(arena: arenas.count - 1, node: 0)
+        return Self.insert(pattern.segments[...], into: &arenas[arena], at: 0, route: route, types: types)
     }
 
-    /// Adds `route` along `segments` from `root`; returns the route already there, if any.
-    /// `types` holds every type the segments name.
-    mutating func insert(
-        _ segments: ArraySlice<PatternSegment>, at root: Position, route: Int, types: [String: ParameterType]
-    ) -> Int? {
-        Self.insert(segments, into: &arenas[root.arena], at: root.node, route: route, types: types)
+    /// The route inserted with `pattern`'s shape (its names aside), if any.
+    func route(of pattern: RoutePattern) -> Int? {
+        guard let arena = Self.origin(of: pattern).withUnsafeBufferPointer({ findOrigin($0) }) else { return nil }
+        return arenas[arena].withUnsafeBufferPointer { nodes in
+            var node = 0
+            for segment in pattern.segments {
+                let next: Int?
+                switch segment {
+                case .literal(let text):
+                    next = Array(text.utf8).withUnsafeBufferPointer {
+                        Self.find($0, in: nodes[node].literals, nodes: nodes)
+                    }
+                case .parameter(_, nil):
+                    next = nodes[node].parameter >= 0 ? Int(nodes[node].parameter) : nil
+                case .parameter(_, let type?):
+                    next = nodes[node].typed.first { $0.type.name == type }?.child
+                case .wildcard:
+                    next = nodes[node].wildcard >= 0 ? Int(nodes[node].wildcard) : nil
+                case .catchAll:
+                    return nodes[node].catchAll >= 0 ? Int(nodes[node].catchAll) : nil
+                }
+                guard let next else { return nil }
+                node = next
+            }
+            return nodes[node].terminal >= 0 ? Int(nodes[node].terminal) : nil
+        }
+    }
+
+    /// `scheme://host` of `pattern` (already lowercase), as bytes.
+    private static func origin(of pattern: RoutePattern) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pattern.scheme.utf8.count + 3 + pattern.host.utf8.count)
+        bytes += pattern.scheme.utf8
+        bytes += "://".utf8
+        bytes += pattern.host.utf8
+        return bytes
     }
 
     private static func insert(

@@ -47,19 +47,4 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
         case .catchAll: "**"
         }
     }
-
-    /// Appends the segment with its parameter name removed to a pattern's shape: two patterns that
-    /// differ only in names are one.
-    func appendShape(to shape: inout String) {
-        switch self {
-        case .literal(let text):
-            shape += "="
-            shape += text
-        case .parameter(_, let type):
-            shape += ":"
-            shape += type ?? ""
-        case .wildcard: shape += "*"
-        case .catchAll: shape += "**"
-        }
-    }
 }

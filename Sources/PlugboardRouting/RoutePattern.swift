@@ -32,8 +32,6 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// try RoutePattern("app://circles/:id(int)/posts/:post/**").parameterNames  // ["id", "post", "**"]
     /// ```
     public var parameterNames: [String] { parts.parameterNames }
-    /// The pattern with parameter names removed: two patterns with the same shape are one route.
-    var shape: String { parts.shape }
 
     /// The parsed pattern, shared by every copy: a matched route's pattern is copied into each
     /// lookup's result, so a copy costs one reference instead of five.
@@ -42,18 +40,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         let host: String
         let segments: [PatternSegment]
         let parameterNames: [String]
-        let shape: String
 
         init(scheme: String, host: String, segments: [PatternSegment]) {
             self.scheme = scheme
             self.host = host
             self.segments = segments
-            var shape = scheme + "://" + host
-            for segment in segments {
-                shape += "/"
-                segment.appendShape(to: &shape)
-            }
-            self.shape = shape
             parameterNames = segments.compactMap { segment in
                 switch segment {
                 case .parameter(let name, _): name
@@ -86,7 +77,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         let marks = rest.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
         let forbidden = marks || rest.containsWhitespace
         if forbidden { throw fail("spaces, '?' and '#' are not allowed in a pattern") }
-        let parts = rest.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+        var parts: [Substring] = []
+        let utf8 = rest.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                if start != index { parts.append(rest[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start != utf8.endIndex { parts.append(rest[start...]) }
         guard let host = parts.first, rest.utf8.first != UInt8(ascii: "/") else { throw fail("the host is missing") }
         if host.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "*") }) {
             throw fail("the host must be a literal name")

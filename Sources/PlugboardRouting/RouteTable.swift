@@ -14,7 +14,6 @@ struct RouteTable: Sendable {
     }
 
     private var trie = ByteTrie()
-    private var shapes: [String: Int] = [:]
     private var types: [String: ParameterType]
     /// Every pattern, in the order added.
     @usableFromInline private(set) var patterns: [RoutePattern] = []
@@ -36,17 +35,13 @@ struct RouteTable: Sendable {
 
     /// Adds `pattern` and returns its index; see ``Router/add(_:_:)``.
     mutating func add(_ pattern: RoutePattern) throws(RouterError) -> Int {
-        let shape = pattern.shape
-        if let existing = shapes[shape] {
-            throw .conflict(pattern: pattern, existing: patterns[existing])
-        }
         for case .parameter(_, let type?) in pattern.segments where types[type] == nil {
             throw .unknownType(type, pattern: pattern, known: types.keys.sorted())
         }
         let index = patterns.count
-        let root = trie.root(for: "\(pattern.scheme)://\(pattern.host)")
-        _ = trie.insert(pattern.segments[...], at: root, route: index, types: types)
-        shapes[shape] = index
+        if let existing = trie.insert(pattern, route: index, types: types) {
+            throw .conflict(pattern: pattern, existing: patterns[existing])
+        }
         patterns.append(pattern)
         parameterNameRanges.append(parameterNames.count..<parameterNames.count + pattern.parameterNames.count)
         parameterNames += pattern.parameterNames
@@ -55,7 +50,7 @@ struct RouteTable: Sendable {
 
     /// The index of the pattern with the same shape as `pattern`, if any.
     func index(of pattern: RoutePattern) -> Int? {
-        shapes[pattern.shape]
+        trie.route(of: pattern)
     }
 
     /// Matches `url`; see ``Router/match(_:)``. Works on the URL's UTF-8 bytes in place: strings
