@@ -18,10 +18,10 @@ struct ByteTrie: Sendable {
         var literals = LiteralTable()
         var parameter: Int32 = -1
         var wildcard: Int32 = -1
-        /// Typed parameter children, sorted by type name (the documented order among typed kinds).
-        var typed: [(type: ParameterType, child: Int)] = []
         /// The route whose `**` starts here, or -1.
         var catchAll: Int32 = -1
+        /// Typed parameter children, sorted by type name (the documented order among typed kinds).
+        var typed: [(type: ParameterType, child: Int)] = []
     }
 
     private var arenas: [[Node]] = []

@@ -2,14 +2,15 @@
 /// table itself; more go to an open-addressing array probed linearly, so a lookup costs no seeded
 /// rehash of the key and touches at most one array.
 struct LiteralTable: Sendable {
-    /// A child and the hash of its bytes; `child` is -1 in an empty slot.
+    /// A child and the high half of the hash of its bytes, eight bytes in all so that a large
+    /// table stays small; `child` is -1 in an empty slot.
     private struct Slot: Sendable {
-        var hash: UInt64
+        var tag: UInt32
         var child: Int32
     }
 
-    /// The hash of the only child's bytes, while there is one child.
-    private var singleHash: UInt64 = 0
+    /// The tag of the only child, while there is one child.
+    private var singleTag: UInt32 = 0
     /// Every child, once there are two or more.
     private var slots: [Slot] = []
     /// The only child, while there is one.
@@ -20,14 +21,14 @@ struct LiteralTable: Sendable {
 
     /// Adds `child`, whose bytes hash to `hash`.
     mutating func insert(_ child: Int, hash: UInt64) {
-        let slot = Slot(hash: hash, child: Int32(child))
+        let slot = Slot(tag: Self.tag(of: hash), child: Int32(child))
         count += 1
         switch count {
         case 1:
-            (singleHash, singleChild) = (hash, slot.child)
+            (singleTag, singleChild) = (slot.tag, slot.child)
         case 2:
-            slots = [Slot](repeating: Slot(hash: 0, child: -1), count: 4)
-            Self.place(Slot(hash: singleHash, child: singleChild), in: &slots)
+            slots = [Slot](repeating: Slot(tag: 0, child: -1), count: 4)
+            Self.place(Slot(tag: singleTag, child: singleChild), in: &slots)
             Self.place(slot, in: &slots)
         default:
             if Int(count) * 4 > slots.count * 3 { grow() }
@@ -38,13 +39,14 @@ struct LiteralTable: Sendable {
     /// The first child whose bytes hash to `hash` and satisfy `matches`.
     @inline(__always)
     func first(hash: UInt64, where matches: (Int) -> Bool) -> Int? {
-        if count == 1 { return singleHash == hash && matches(Int(singleChild)) ? Int(singleChild) : nil }
+        let tag = Self.tag(of: hash)
+        if count == 1 { return singleTag == tag && matches(Int(singleChild)) ? Int(singleChild) : nil }
         guard count > 1 else { return nil }
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
-            var index = Self.start(of: hash, mask: mask)
+            var index = Self.start(of: tag, mask: mask)
             while slots[index].child >= 0 {
-                if slots[index].hash == hash, matches(Int(slots[index].child)) { return Int(slots[index].child) }
+                if slots[index].tag == tag, matches(Int(slots[index].child)) { return Int(slots[index].child) }
                 index = (index + 1) & mask
             }
             return nil
@@ -52,20 +54,25 @@ struct LiteralTable: Sendable {
     }
 
     private mutating func grow() {
-        var larger = [Slot](repeating: Slot(hash: 0, child: -1), count: slots.count * 2)
+        var larger = [Slot](repeating: Slot(tag: 0, child: -1), count: slots.count * 2)
         for slot in slots where slot.child >= 0 { Self.place(slot, in: &larger) }
         slots = larger
     }
 
     private static func place(_ slot: Slot, in slots: inout [Slot]) {
         let mask = slots.count - 1
-        var index = start(of: slot.hash, mask: mask)
+        var index = start(of: slot.tag, mask: mask)
         while slots[index].child >= 0 { index = (index + 1) & mask }
         slots[index] = slot
     }
 
-    /// The first slot to probe: the hash's high bits, which FNV-1a mixes best.
-    private static func start(of hash: UInt64, mask: Int) -> Int {
-        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    /// The high half of `hash`, which FNV-1a mixes best.
+    private static func tag(of hash: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: hash >> 32)
+    }
+
+    /// The first slot to probe for `tag`, spread by a multiplicative hash.
+    private static func start(of tag: UInt32, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(tag) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 }
