@@ -46,8 +46,10 @@ struct ManifestJSONTests {
         #expect(error?.reason == "the sealed manifest is not valid: \(reason)")
     }
 
-    @Test func refusesBytesThatAreNotUTF8() {
-        let bytes = Array(#"{"name":""#.utf8) + [0xFF, 0x22, 0x7D]
+    @Test(arguments: [[UInt8](), Array(#"\n"#.utf8)])
+    func refusesBytesThatAreNotUTF8(before: [UInt8]) {
+        // With and without an escape before the bad byte: strings without one are read directly.
+        let bytes = Array(#"{"name":""#.utf8) + before + [0xFF, 0x22, 0x7D]
         let error = #expect(throws: ManifestReadError.self) { try ManifestJSON.decode(bytes) }
         #expect(error?.reason == "the sealed manifest is not valid: a string is not UTF-8")
     }

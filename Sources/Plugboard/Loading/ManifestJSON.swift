@@ -81,17 +81,25 @@ enum ManifestJSON {
 
         private mutating func string() throws(ManifestReadError) -> String {
             try expect(UInt8(ascii: "\""))
-            var text: [UInt8] = []
+            // Most strings hold no escape: they are the bytes up to the closing quote.
+            let start = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+                bytes[position] >= 0x20
+            {
+                position += 1
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                position += 1
+                return try validated(bytes[start..<position - 1])
+            }
+            var text = Array(bytes[start..<position])
             while true {
                 guard position < bytes.count else { throw failure("a string is not closed") }
                 let byte = bytes[position]
                 position += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    guard let string = String(validating: text, as: UTF8.self) else {
-                        throw failure("a string is not UTF-8")
-                    }
-                    return string
+                    return try validated(text[...])
                 case UInt8(ascii: "\\"):
                     try escape(into: &text)
                 case ..<0x20:
@@ -100,6 +108,14 @@ enum ManifestJSON {
                     text.append(byte)
                 }
             }
+        }
+
+        /// `text` as a string, if it is UTF-8: decoding valid UTF-8 gives back the same bytes, while
+        /// decoding anything else repairs it into other bytes.
+        private func validated(_ text: ArraySlice<UInt8>) throws(ManifestReadError) -> String {
+            let string = text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+            guard string.utf8.elementsEqual(text) else { throw failure("a string is not UTF-8") }
+            return string
         }
 
         /// Decodes the escape after a backslash.
