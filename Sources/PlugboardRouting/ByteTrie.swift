@@ -9,9 +9,9 @@ struct ByteTrie: Sendable {
         var node: Int
     }
 
+    /// A node; the fields a match reads most come first, so that they share a cache line.
     struct Node: Sendable {
         /// The literal bytes that lead to this node (checked after a hash match).
-        // The fields a match reads most come first, so that they share the node's first cache line.
         var key = LiteralKey([])
         /// The route that ends here, or -1.
         var terminal: Int32 = -1
