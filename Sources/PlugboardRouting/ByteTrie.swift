@@ -3,12 +3,6 @@
 /// lookup creates no strings. A value type: a copy of the router shares the arenas, and adding
 /// routes copies only the arenas of the origins they belong to.
 struct ByteTrie: Sendable {
-    /// A node's position: its origin's arena, and its index there.
-    struct Position: Sendable, Equatable {
-        var arena: Int
-        var node: Int
-    }
-
     /// A node; the fields a match reads most come first, so that they share a cache line.
     struct Node: Sendable {
         /// The literal bytes that lead to this node (checked after a hash match).
@@ -34,7 +28,7 @@ struct ByteTrie: Sendable {
     mutating func insert(_ pattern: RoutePattern, route: Int, types: [String: ParameterType]) -> Int? {
         let origin = Self.origin(of: pattern)
         let arena: Int
-        if let existing = origin.withUnsafeBufferPointer({ findOrigin($0) }) {
+        if let existing = origin.withUnsafeBufferPointer({ self.arena(of: $0) }) {
             arena = existing
         } else {
             arenas.append([Node(key: LiteralKey(origin))])
@@ -46,7 +40,7 @@ struct ByteTrie: Sendable {
 
     /// The route inserted with `pattern`'s shape (its names aside), if any.
     func route(of pattern: RoutePattern) -> Int? {
-        guard let arena = Self.origin(of: pattern).withUnsafeBufferPointer({ findOrigin($0) }) else { return nil }
+        guard let arena = Self.origin(of: pattern).withUnsafeBufferPointer({ self.arena(of: $0) }) else { return nil }
         return arenas[arena].withUnsafeBufferPointer { nodes in
             var node = 0
             for segment in pattern.segments {
@@ -137,20 +131,16 @@ struct ByteTrie: Sendable {
         }
     }
 
-    /// The root of `origin` (already lowercase), if any route has it.
-    func root(matching origin: UnsafeBufferPointer<UInt8>) -> Position? {
-        findOrigin(origin).map { Position(arena: $0, node: 0) }
-    }
-
-    /// Matches `segments` of `bytes` from `root`; see ``match(_:_:from:at:in:captures:)``.
+    /// Matches `segments` of `bytes` from the root of `arena`; see
+    /// ``match(_:_:from:at:in:captures:)``.
     func match(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ segments: UnsafeBufferPointer<Range<Int>>,
-        from root: Position,
+        in arena: Int,
         captures: inout SegmentCaptures
     ) -> Int? {
-        arenas[root.arena].withUnsafeBufferPointer { nodes in
-            Self.match(bytes, segments, from: 0, at: root.node, in: nodes, captures: &captures)
+        arenas[arena].withUnsafeBufferPointer { nodes in
+            Self.match(bytes, segments, from: 0, at: 0, in: nodes, captures: &captures)
         }
     }
 
@@ -214,8 +204,9 @@ struct ByteTrie: Sendable {
         table.first(hash: hash(key)) { (nodes.baseAddress! + $0).pointee.key.matches(key) }
     }
 
-    private func findOrigin(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        origins.first(hash: Self.hash(key)) { arenas[$0][0].key.matches(key) }
+    /// The arena of `origin` (`scheme://host`, already lowercase), if any route has it.
+    func arena(of origin: UnsafeBufferPointer<UInt8>) -> Int? {
+        origins.first(hash: Self.hash(origin)) { arenas[$0][0].key.matches(origin) }
     }
 
     /// FNV-1a over the bytes.

@@ -93,7 +93,7 @@ public struct ParameterType: Sendable {
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }
             } else {
-                guard (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102) else { return false }
+                guard ASCII.isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6 else { return false }
             }
         }
         return true
@@ -103,7 +103,7 @@ public struct ParameterType: Sendable {
     private static func isInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var digits = bytes[...]
         if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
+        guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy(ASCII.isDigit) else { return false }
         // 19 digits may still overflow: let the standard library decide that rare case.
         return digits.count < 19 || Int64(String(decoding: bytes, as: UTF8.self)) != nil
     }

@@ -149,13 +149,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             name = name[..<open]
             if type?.isEmpty != false { throw fail("the type of ':\(name)' is empty") }
         }
-        func isLetter(_ byte: UInt8) -> Bool {
-            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-        }
-        guard let head = name.utf8.first, isLetter(head) || head == UInt8(ascii: "_"),
-            name.utf8.allSatisfy({
-                isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
-            })
+        guard let head = name.utf8.first, ASCII.isLetter(head) || head == UInt8(ascii: "_"),
+            name.utf8.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "_") })
         else { throw fail("parameter names are letters, digits and '_', e.g. :id") }
         return .parameter(name: String(name), type: type)
     }
@@ -163,7 +158,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The range of the first `://` in `text`.
     /// `text` in lowercase; text without an uppercase ASCII letter is copied as is.
     private static func lowercased(_ text: Substring) -> String {
-        text.utf8.contains { $0 &- UInt8(ascii: "A") < 26 || $0 >= 0x80 } ? text.lowercased() : String(text)
+        text.utf8.contains { ASCII.isUppercase($0) || $0 >= 0x80 } ? text.lowercased() : String(text)
     }
 
     private static func separator(in text: String) -> Range<String.Index>? {

@@ -57,8 +57,9 @@ struct RouteTable: Sendable {
     /// are made only for the values returned.
     @usableFromInline
     func match(_ url: String) -> Match {
-        if let match = url.utf8.withContiguousStorageIfAvailable({ match(bytes: $0, url: url) }) { return match }
-        return Array(url.utf8).withUnsafeBufferPointer { match(bytes: $0, url: url) }
+        // `withUTF8` copies only a string whose UTF-8 is not contiguous already.
+        var contiguous = url
+        return contiguous.withUTF8 { match(bytes: $0, url: url) }
     }
 
     private func match(bytes: UnsafeBufferPointer<UInt8>, url: String) -> Match {
@@ -66,13 +67,13 @@ struct RouteTable: Sendable {
         do { parts = try URLParts.split(bytes) } catch {
             return .invalid(RouteURLError(url: url, reason: error.reason))
         }
-        guard let root = root(matching: UnsafeBufferPointer(rebasing: bytes[..<parts.hostEnd])) else {
+        guard let arena = arena(of: UnsafeBufferPointer(rebasing: bytes[..<parts.hostEnd])) else {
             return .notFound
         }
         let path = UnsafeBufferPointer(rebasing: bytes[parts.hostEnd..<parts.pathEnd])
         let values = Values(url: url, bytes: bytes, parts: parts)
         guard path.contains(UInt8(ascii: "%")) else {
-            return resolve(root: root, path: path, separator: UInt8(ascii: "/"), values: values)
+            return resolve(arena: arena, path: path, separator: UInt8(ascii: "/"), values: values)
         }
         // Match the decoded segments as a path of their own, separated by 0xFF, a byte UTF-8
         // never contains, so a decoded '/' stays inside its segment. Decoding never lengthens.
@@ -91,18 +92,18 @@ struct RouteTable: Sendable {
                 }
             }
             return resolve(
-                root: root, path: UnsafeBufferPointer(rebasing: decoded[..<length]), separator: 0xFF, values: values)
+                arena: arena, path: UnsafeBufferPointer(rebasing: decoded[..<length]), separator: 0xFF, values: values)
         }
     }
 
-    /// The root of `origin`'s routes; scheme and host ignore case.
-    private func root(matching origin: UnsafeBufferPointer<UInt8>) -> ByteTrie.Position? {
-        guard origin.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return trie.root(matching: origin) }
+    /// The trie arena of `origin`'s routes; scheme and host ignore case.
+    private func arena(of origin: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard origin.contains(where: ASCII.isUppercase) else { return trie.arena(of: origin) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: origin.count) { lowercase in
             for (offset, byte) in origin.enumerated() {
-                lowercase[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                lowercase[offset] = ASCII.isUppercase(byte) ? byte | 0x20 : byte
             }
-            return trie.root(matching: UnsafeBufferPointer(lowercase))
+            return trie.arena(of: UnsafeBufferPointer(lowercase))
         }
     }
 
@@ -114,7 +115,7 @@ struct RouteTable: Sendable {
     }
 
     private func resolve(
-        root: ByteTrie.Position, path: UnsafeBufferPointer<UInt8>, separator: UInt8, values: Values
+        arena: Int, path: UnsafeBufferPointer<UInt8>, separator: UInt8, values: Values
     ) -> Match {
         // A path of n bytes has at most (n + 1) / 2 non-empty segments.
         let capacity = path.count / 2 + 1
@@ -127,7 +128,7 @@ struct RouteTable: Sendable {
             let segments = UnsafeBufferPointer(rebasing: buffer[..<filled])
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { storage in
                 var captures = SegmentCaptures(storage: storage.baseAddress!)
-                guard let index = trie.match(path, segments, from: root, captures: &captures) else {
+                guard let index = trie.match(path, segments, in: arena, captures: &captures) else {
                     return .notFound
                 }
                 var parameters = RouteParameters()

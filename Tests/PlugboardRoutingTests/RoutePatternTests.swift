@@ -29,6 +29,9 @@ struct RoutePatternTests {
         ("app://:id/x", "the host must be a literal name"),
         ("app://x/a b", "spaces, '?' and '#' are not allowed in a pattern"),
         ("app://x/a?b", "spaces, '?' and '#' are not allowed in a pattern"),
+        ("app://x/a\tb", "spaces, '?' and '#' are not allowed in a pattern"),
+        ("app://x/caf\u{E9}\u{3000}b", "spaces, '?' and '#' are not allowed in a pattern"),
+        ("app://x/:né", "parameter names are letters, digits and '_', e.g. :id"),
         ("app://x/**/a", "'**' may only be the last segment"),
         ("app://x/a*", "'*' and '**' must stand alone in a segment"),
         ("app://x/:id/:id", "the parameter name 'id' is used twice"),
@@ -40,5 +43,9 @@ struct RoutePatternTests {
     ])
     func invalidPatternsSayWhy(text: String, reason: String) {
         #expect(throws: RoutePatternError(pattern: text, reason: reason)) { try RoutePattern(text) }
+    }
+
+    @Test func literalsMayHoldLettersBeyondASCII() throws {
+        #expect(try RoutePattern("app://x/café/ünïcode").segments == [.literal("café"), .literal("ünïcode")])
     }
 }

@@ -174,7 +174,7 @@ public struct LeakReport: Sendable, Hashable, CustomStringConvertible {
         self.url = url
     }
 
-    /// `leak: CircleViewModel of app://circles/42 is still alive after it was popped`.
+    /// `leak: CircleViewModel of app://circles/42 is still alive after it was removed`.
     ///
     /// ```swift
     /// navigator.leaks.forEach { print($0.description) }
