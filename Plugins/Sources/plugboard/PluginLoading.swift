@@ -27,13 +27,13 @@ enum PluginLoading {
         Terminal.line("Loading \(paths.count) plugin file(s)")
         let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
-        for path in paths {
-            do {
-                let plugin = try loader.load(file: path)
+        loader.load(files: paths) { path, result in
+            switch result {
+            case .success(let plugin):
                 Terminal.line(
                     "  \(Terminal.ok) \(plugin.manifest.name) \(plugin.manifest.version)  (\(plugin.modules.count) module(s))"
                 )
-            } catch {
+            case .failure(let error):
                 failures += 1
                 Terminal.line("  \(Terminal.failed) \(path)")
                 Terminal.error("error: \(error)")

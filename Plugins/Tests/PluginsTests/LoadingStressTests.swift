@@ -17,7 +17,7 @@ struct LoadingStressTests {
         let resolved = StressCounter()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for path in plugins { _ = try? PluginLoader(registry: registry).load(file: path) }
+                PluginLoader(registry: registry).load(files: plugins)
             }
             for writer in 0..<4 {
                 group.addTask {

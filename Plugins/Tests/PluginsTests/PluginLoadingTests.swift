@@ -124,6 +124,42 @@ struct PluginLoadingTests {
         #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter", "Probe"])
     }
 
+    @Test func loadingFilesTogetherEndsAsLoadingThemOneByOne() throws {
+        let scratch = try Scratch()
+        let text = scratch.directory.appendingPathComponent("e-text.so")
+        try Data("not a plugin".utf8).write(to: text)
+        let paths = [
+            try scratch.copy(BuildProducts.greeter, as: "a-greeter.so"),
+            scratch.directory.appendingPathComponent("b-missing.so").path,
+            try scratch.copy(BuildProducts.probe, as: "c-probe.so"),
+            try scratch.copy(BuildProducts.greeter, as: "d-greeter-again.so"),
+            text.path,
+        ]
+        func outcome(_ result: Result<LoadedPlugin, PluginLoadError>) -> String {
+            switch result {
+            case .success(let plugin): "loaded \(plugin.manifest.name) from \(plugin.path)"
+            case .failure(let error): error.description
+            }
+        }
+        // Together first, so that its files are opened for the first time ahead of registration.
+        let together = Registry()
+        var reported: [String] = []
+        let results = PluginLoader(registry: together).load(files: paths) { path, result in
+            reported.append("\(path): \(outcome(result))")
+        }
+        let oneByOne = Registry()
+        let loader = PluginLoader(registry: oneByOne)
+        let expected = paths.map { path in Result { () throws(PluginLoadError) in try loader.load(file: path) } }
+
+        #expect(results.map(outcome) == expected.map(outcome))
+        #expect(reported == zip(paths, expected).map { "\($0): \(outcome($1))" })
+        #expect(results.map { (try? $0.get())?.manifest.name } == ["Greeter", nil, "Probe", nil, nil])
+        #expect(together.snapshot.plugins == oneByOne.snapshot.plugins)
+        #expect(together.snapshot.modules.map(\.owner) == oneByOne.snapshot.modules.map(\.owner))
+        #expect(together.snapshot.routes.map(\.owner) == oneByOne.snapshot.routes.map(\.owner))
+        #expect(together.snapshot.tasks.map(\.name) == oneByOne.snapshot.tasks.map(\.name))
+    }
+
     @Test func anAllowlistRefusesOtherPlugins() throws {
         let registry = Registry()
         let loader = PluginLoader(registry: registry, policy: LoadPolicy(allowlist: ["Probe"]))

@@ -3,6 +3,8 @@
 struct ELFSections<Source: ELFSource> {
     private let source: Source
     private let header: [UInt8]
+    /// How many bytes before the section table are read with it.
+    static var readBeforeTable: UInt64 { 4096 }
 
     init?(_ source: Source) {
         guard let header = source.bytes(at: 0, count: 64), header.starts(with: [0x7F, 0x45, 0x4C, 0x46]),
@@ -23,27 +25,38 @@ struct ELFSections<Source: ELFSource> {
         guard entrySize >= 64, namesIndex < count else {
             throw ManifestReadError(reason: "the section table is malformed")
         }
+        // The section names and a sealed manifest usually lie just before the table: one read of
+        // the table and the bytes before it serves all three.
+        let before = min(table, Self.readBeforeTable)
         let tableSize = UInt64(count) * UInt64(entrySize)
-        guard let headers = source.bytes(at: table, count: tableSize) else {
+        guard let region = source.bytes(at: table - before, count: tableSize + before) else {
             throw ManifestReadError(reason: "the section table lies outside the file")
         }
         // A section header: its name's offset in the names section at 0, its offset at 24, its size at 32.
         func field<Value: FixedWidthInteger>(_ type: Value.Type, of index: UInt16, at offset: Int) -> Value {
-            headers.integer(type, at: Int(index) * Int(entrySize) + offset) ?? 0
+            region.integer(type, at: Int(before) + Int(index) * Int(entrySize) + offset) ?? 0
         }
-        let names = source.bytes(
-            at: field(UInt64.self, of: namesIndex, at: 24), count: field(UInt64.self, of: namesIndex, at: 32))
-        guard let names else { throw ManifestReadError(reason: "the section names lie outside the file") }
+        func contents(of index: UInt16) -> [UInt8]? {
+            let (offset, size) = (field(UInt64.self, of: index, at: 24), field(UInt64.self, of: index, at: 32))
+            let (end, overflow) = offset.addingReportingOverflow(size)
+            guard !overflow, offset >= table - before, end <= table else {
+                return source.bytes(at: offset, count: size)
+            }
+            let start = Int(offset - (table - before))
+            return Array(region[start..<(start + Int(size))])
+        }
+        guard let names = contents(of: namesIndex) else {
+            throw ManifestReadError(reason: "the section names lie outside the file")
+        }
         let wanted = Array(name.utf8) + [0]
         for index in 0..<count {
             let start = Int(field(UInt32.self, of: index, at: 0))
             guard start < names.count, names.count - start >= wanted.count,
                 names[start..<(start + wanted.count)].elementsEqual(wanted)
             else { continue }
-            guard
-                let contents = source.bytes(
-                    at: field(UInt64.self, of: index, at: 24), count: field(UInt64.self, of: index, at: 32))
-            else { throw ManifestReadError(reason: "the \(name) section lies outside the file") }
+            guard let contents = contents(of: index) else {
+                throw ManifestReadError(reason: "the \(name) section lies outside the file")
+            }
             return contents
         }
         return nil

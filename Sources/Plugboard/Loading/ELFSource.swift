@@ -65,16 +65,18 @@ final class ELFFile: ELFSource {
 
     func bytes(at offset: UInt64, count: UInt64) -> [UInt8]? {
         guard contains(offset: offset, count: count) else { return nil }
-        var result = [UInt8](repeating: 0, count: Int(count))
-        var filled = 0
-        let complete = result.withUnsafeMutableBytes { buffer in
-            while filled < buffer.count {
+        var complete = true
+        let result = [UInt8](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+            while initialized < buffer.count {
                 let read = pread(
-                    descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
-                guard read > 0 else { return false }
-                filled += read
+                    descriptor, buffer.baseAddress! + initialized, buffer.count - initialized,
+                    off_t(offset) + off_t(initialized))
+                guard read > 0 else {
+                    complete = false
+                    return
+                }
+                initialized += read
             }
-            return true
         }
         return complete ? result : nil
     }

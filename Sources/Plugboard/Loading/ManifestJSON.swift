@@ -6,20 +6,27 @@ enum ManifestJSON {
     static func decode(_ bytes: [UInt8]) throws(ManifestReadError) -> SealedManifest {
         var parser = Parser(bytes: bytes)
         let fields = try parser.document()
-        func string(_ key: String) throws(ManifestReadError) -> String {
-            guard case .string(let value)? = fields[key] else { throw parser.failure("'\(key)' must be a string") }
+        func string(_ field: Field) throws(ManifestReadError) -> String {
+            guard case .string(let value)? = fields.last(where: { $0.field == field })?.value else {
+                throw parser.failure("'\(field.rawValue)' must be a string")
+            }
             return value
         }
-        func strings(_ key: String) throws(ManifestReadError) -> [String] {
-            guard case .strings(let values)? = fields[key] else {
-                throw parser.failure("'\(key)' must be an array of strings")
+        func strings(_ field: Field) throws(ManifestReadError) -> [String] {
+            guard case .strings(let values)? = fields.last(where: { $0.field == field })?.value else {
+                throw parser.failure("'\(field.rawValue)' must be an array of strings")
             }
             return values
         }
         return SealedManifest(
-            name: try string("name"), version: try string("version"), runtimeVersion: try string("runtimeVersion"),
-            toolchain: try string("toolchain"), architecture: try string("architecture"),
-            modules: try strings("modules"), routes: try strings("routes"), tasks: try strings("tasks"))
+            name: try string(.name), version: try string(.version), runtimeVersion: try string(.runtimeVersion),
+            toolchain: try string(.toolchain), architecture: try string(.architecture),
+            modules: try strings(.modules), routes: try strings(.routes), tasks: try strings(.tasks))
+    }
+
+    /// The keys a manifest has; others are read and ignored.
+    private enum Field: String {
+        case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks
     }
 
     private enum Value {
@@ -35,9 +42,10 @@ enum ManifestJSON {
             ManifestReadError(reason: "the sealed manifest is not valid: \(reason)")
         }
 
-        /// The top-level object, with nothing but whitespace after it.
-        mutating func document() throws(ManifestReadError) -> [String: Value] {
-            var fields: [String: Value] = [:]
+        /// The top-level object's values of known keys, in order, with nothing but whitespace
+        /// after the object.
+        mutating func document() throws(ManifestReadError) -> [(field: Field, value: Value)] {
+            var fields: [(field: Field, value: Value)] = []
             try expect(UInt8(ascii: "{"))
             skipSpace()
             if peek() == UInt8(ascii: "}") {
@@ -46,7 +54,8 @@ enum ManifestJSON {
                 while true {
                     let key = try string()
                     try expect(UInt8(ascii: ":"))
-                    fields[key] = try value()
+                    let value = try value()
+                    if let field = Field(rawValue: key) { fields.append((field, value)) }
                     skipSpace()
                     guard position < bytes.count else { throw failure("the object is not closed") }
                     position += 1
@@ -81,16 +90,21 @@ enum ManifestJSON {
 
         private mutating func string() throws(ManifestReadError) -> String {
             try expect(UInt8(ascii: "\""))
-            // Most strings hold no escape: they are the bytes up to the closing quote.
+            // Most strings hold no escape: they are the bytes up to the closing quote, and most of
+            // those are ASCII, which needs no check of its UTF-8.
             let start = position
+            var allASCII = true
             while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
                 bytes[position] >= 0x20
             {
+                allASCII = allASCII && bytes[position] < 0x80
                 position += 1
             }
             if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
                 position += 1
-                return try validated(bytes[start..<position - 1])
+                let text = bytes[start..<position - 1]
+                return allASCII
+                    ? text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } : try validated(text)
             }
             var text = Array(bytes[start..<position])
             while true {
