@@ -40,6 +40,24 @@ struct SealedManifestTests {
         #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter"])
     }
 
+    @Test func aManifestFarBeforeTheSectionTableIsStillRead() throws {
+        // The reader takes the section table with the 4 KiB before it in one read; sections
+        // further away are read on their own. Move the table 16 KiB further down the file.
+        let (path, _) = try sealedGreeter()
+        let expected = try #require(try ManifestReader.read(fileAt: path))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let tableOffset = bytes[40..<48].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let table = Array(bytes[tableOffset...])
+        let sectionCount = Int(bytes[60]) | Int(bytes[61]) << 8
+        try #require(table.count == sectionCount * 64, "the section table ends the file")
+        bytes += [UInt8](repeating: 0, count: 16_384) + table
+        let moved = tableOffset + table.count + 16_384
+        bytes.replaceSubrange(40..<48, with: (0..<8).map { UInt8(truncatingIfNeeded: moved >> (8 * $0)) })
+        #expect(try ManifestReader.read(Data(bytes)) == expected)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try ManifestReader.read(fileAt: path) == expected)
+    }
+
     @Test func aSealedFingerprintMismatchIsRefusedBeforeLoading() throws {
         let (path, _) = try sealedGreeter()
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
