@@ -1,12 +1,9 @@
-/// A plugin file that passed the checks made before `dlopen`, was opened, and whose manifest type
-/// and modules were found in its image: the part of loading that runs none of the plugin's code.
-struct OpenedPlugin: Sendable {
+/// A plugin file that passed the checks made before `dlopen` and was opened.
+struct OpenedPlugin: @unchecked Sendable {  // a `dlopen` handle is valid on every thread
     /// The plugin file's path, as given to the loader.
     let path: String
     /// The manifest sealed into the file, if it was sealed.
     let sealed: SealedManifest?
-    /// The plugin's manifest type.
-    let plugin: any Plugin.Type
-    /// The plugin's module types, in registration order.
-    let modules: [any Module.Type]
+    /// What `dlopen` returned for the file.
+    let handle: UnsafeMutableRawPointer
 }

@@ -9,10 +9,8 @@
 /// }
 /// ```
 ///
-/// The loader reads and checks the manifest before any module of the plugin is created; it finds
-/// the type on a thread of its own, so the conformance is not isolated to an actor
-/// (`SendableMetatype`).
-public protocol Plugin: SendableMetatype {
+/// The loader reads and checks the manifest before any module of the plugin is created.
+public protocol Plugin {
     /// The plugin's name, version and build fingerprint.
     ///
     /// ```swift

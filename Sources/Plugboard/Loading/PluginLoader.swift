@@ -117,12 +117,12 @@ public struct PluginLoader: Sendable {
 
     /// Loads `paths` in order, as ``load(file:)`` loads each; a failing plugin does not stop the rest.
     ///
-    /// Registration stays on the calling thread and in the order of `paths`, so modules are
-    /// registered and their code runs exactly as with one ``load(file:)`` after another. Opening
-    /// the files (`dlopen`, and finding the manifest and modules in each image) runs on a thread
-    /// of its own, ahead of registration, after this thread has made every check that precedes
-    /// `dlopen`; so on a machine with two cores or more, loading takes little longer than the
-    /// `dlopen`s themselves.
+    /// Everything but `dlopen` itself stays on the calling thread, in the order of `paths`: the
+    /// checks before `dlopen`, finding each plugin's manifest and modules, and registering them,
+    /// so modules are registered and their code runs exactly as with one ``load(file:)`` after
+    /// another. The `dlopen`s run on a thread of their own, each after its file passed the checks,
+    /// while this thread registers the plugins already open; with two cores or more, loading takes
+    /// little longer than the `dlopen`s alone.
     ///
     /// - Parameters:
     ///   - paths: Plugin files, in the order to register them.
@@ -170,20 +170,20 @@ public struct PluginLoader: Sendable {
         try register(open(path, sealed: checkFile(at: path)))
     }
 
-    /// Opens `path`, which passed the checks before `dlopen`, and finds its manifest type and
-    /// modules, running none of its code.
+    /// Opens `path`, which passed the checks before `dlopen`.
     private func open(_ path: String, sealed: SealedManifest?) throws(PluginLoadError) -> OpenedPlugin {
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown error")
         }
-        let (plugin, modules) = try declarations(in: handle, path: path)
-        return OpenedPlugin(path: path, sealed: sealed, plugin: plugin, modules: modules)
+        return OpenedPlugin(path: path, sealed: sealed, handle: handle)
     }
 
-    /// Checks the manifest `opened` declares against this host, then registers its modules.
+    /// Finds the manifest and modules of `opened`, checks the manifest against this host, then
+    /// registers the modules.
     private func register(_ opened: OpenedPlugin) throws(PluginLoadError) -> LoadedPlugin {
         let path = opened.path
-        let manifest = opened.plugin.manifest
+        let (pluginType, modules) = try declarations(in: opened.handle, path: path)
+        let manifest = pluginType.manifest
         guard manifest.fingerprint == .current else {
             throw .fingerprintMismatch(path: path, plugin: manifest.fingerprint, host: .current)
         }
@@ -197,9 +197,9 @@ public struct PluginLoader: Sendable {
                     + "\(manifest.name) \(manifest.version); seal it again"
             )
         }
-        let plugin = LoadedPlugin(manifest: manifest, path: path, modules: opened.modules.map { $0.name })
+        let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map { $0.name })
         do {
-            try registry.register(opened.modules, image: path, plugin: plugin)
+            try registry.register(modules, image: path, plugin: plugin)
         } catch {
             if case .rejected(let problems) = error,
                 case .duplicatePlugin(let name, let existing, _) = problems.first

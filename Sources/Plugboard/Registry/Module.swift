@@ -16,10 +16,8 @@
 /// ```
 ///
 /// Declare modules as `final` classes: a subclass inherits a conformance without a record of its
-/// own and is not discovered, and the optimizer may drop unused value types. A module type is
-/// found and registered on whichever thread loads its image, so its conformance is not isolated to
-/// an actor (`SendableMetatype`).
-public protocol Module: AnyObject, SendableMetatype {
+/// own and is not discovered, and the optimizer may drop unused value types.
+public protocol Module: AnyObject {
     /// A stable name, unique in the process. Defaults to the module-qualified type name.
     ///
     /// ```swift
