@@ -122,7 +122,9 @@ public struct PluginLoader: Sendable {
     /// so modules are registered and their code runs exactly as with one ``load(file:)`` after
     /// another. The `dlopen`s run on a thread of their own, each after its file passed the checks,
     /// while this thread registers the plugins already open; with two cores or more, loading takes
-    /// little longer than the `dlopen`s alone.
+    /// little longer than the `dlopen`s alone. The registrations become visible to lookups
+    /// together, when this method returns (sooner only if another registration publishes them),
+    /// so each is applied to the registry once rather than twice.
     ///
     /// - Parameters:
     ///   - paths: Plugin files, in the order to register them.
@@ -147,9 +149,10 @@ public struct PluginLoader: Sendable {
                 checked.flatMap { sealed in Result { () throws(PluginLoadError) in try open(path, sealed: sealed) } }
             }
         }
+        defer { registry.publishStaged() }
         return paths.map { path in
             let result = opening.next().flatMap { opened in
-                Result { () throws(PluginLoadError) in try register(opened) }
+                Result { () throws(PluginLoadError) in try register(opened, publishing: false) }
             }
             loaded(path, result)
             return result
@@ -167,7 +170,7 @@ public struct PluginLoader: Sendable {
     /// ```
     @discardableResult
     public func load(file path: String) throws(PluginLoadError) -> LoadedPlugin {
-        try register(open(path, sealed: checkFile(at: path)))
+        try register(open(path, sealed: checkFile(at: path)), publishing: true)
     }
 
     /// Opens `path`, which passed the checks before `dlopen`.
@@ -179,8 +182,8 @@ public struct PluginLoader: Sendable {
     }
 
     /// Finds the manifest and modules of `opened`, checks the manifest against this host, then
-    /// registers the modules.
-    private func register(_ opened: OpenedPlugin) throws(PluginLoadError) -> LoadedPlugin {
+    /// registers the modules, published at once or only staged (see ``Registry/publishStaged()``).
+    private func register(_ opened: OpenedPlugin, publishing: Bool) throws(PluginLoadError) -> LoadedPlugin {
         let path = opened.path
         let (pluginType, modules) = try declarations(in: opened.handle, path: path)
         let manifest = pluginType.manifest
@@ -199,7 +202,7 @@ public struct PluginLoader: Sendable {
         }
         let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map { $0.name })
         do {
-            try registry.register(modules, image: path, plugin: plugin)
+            try registry.register(modules, image: path, plugin: plugin, publishing: publishing)
         } catch {
             if case .rejected(let problems) = error,
                 case .duplicatePlugin(let name, let existing, _) = problems.first

@@ -20,8 +20,8 @@ public final class Registry: Sendable {
     public static let shared = Registry()
 
     private let current: Mutex<RegistrySnapshot>
-    /// The writers' copy of the published snapshot; see ``update(_:)``.
-    private let writer = Mutex(RegistrySnapshot())
+    /// The writers' side; see ``update(_:)`` and ``stage(_:plugin:)``.
+    private let writer = Mutex(Writing())
     /// Base addresses of the images whose linked modules were already registered.
     let linkedImages = Mutex(Set<UInt>())
 
@@ -60,10 +60,14 @@ public final class Registry: Sendable {
         try register(modules, image: image, plugin: nil)
     }
 
+    /// Registers `modules` as one unit, like ``register(_:image:)``; with `publishing` false the
+    /// registration is staged: checked and kept, but invisible to lookups until
+    /// ``publishStaged()`` or another change publishes it.
     func register(
         _ modules: [any Module.Type],
         image: String,
-        plugin: LoadedPlugin?
+        plugin: LoadedPlugin?,
+        publishing: Bool = true
     ) throws(RegistrationError) {
         var contributions: [Contribution] = []
         for type in modules {
@@ -76,42 +80,93 @@ public final class Registry: Sendable {
             }
             contributions.append(registrar.contribution)
         }
-        try commit(contributions, plugin: plugin)
-    }
-
-    private func commit(_ contributions: [Contribution], plugin: LoadedPlugin?) throws(RegistrationError) {
+        guard publishing else { return try stage(contributions, plugin: plugin) }
         try update { snapshot throws(RegistrationError) in
             try snapshot.add(contributions, plugin: plugin)
         }
     }
 
-    /// Applies `change` to the writers' copy, publishes the result, then applies `change` to the
-    /// snapshot it replaced, which becomes the writers' copy. Writers are serialized; readers wait
-    /// only for the swap.
+    /// What writers keep: a copy of the published snapshot in storage of its own, with the
+    /// registrations staged since the last publication already applied to it.
+    private struct Writing {
+        var copy = RegistrySnapshot()
+        var staged: [(contributions: [Contribution], plugin: LoadedPlugin?)] = []
+    }
+
+    /// Applies `change` to the writers' copy, publishes the result, then brings the snapshot it
+    /// replaced up to date to become the writers' copy. Writers are serialized; readers wait only
+    /// for the swap.
     ///
     /// The writers' copy holds the same content as the published snapshot in storage of its own,
     /// so a change grows it in place rather than copying everything registered so far; the
-    /// replaced snapshot is brought up to date in place too, unless a reader still holds it.
-    /// When `change` throws, nothing is published and the writers' copy is taken anew from the
-    /// published snapshot.
+    /// replaced snapshot is brought up to date by applying `change` to it too, in place unless a
+    /// reader still holds it. When registrations were staged, the replaced snapshot lacks them as
+    /// well: it is dropped instead, and the writers' copy shares the published storage until the
+    /// next change copies what it touches. When `change` throws, nothing is published and the
+    /// writers' copy is rebuilt from the published snapshot and the staged registrations.
     func update<Failure: Error>(_ change: (inout RegistrySnapshot) throws(Failure) -> Void) throws(Failure) {
-        try writer.withLock { spare throws(Failure) in
+        try writer.withLock { writing throws(Failure) in
             var next = RegistrySnapshot()
-            swap(&next, &spare)
+            swap(&next, &writing.copy)
             do throws(Failure) {
                 try change(&next)
             } catch {
-                spare = snapshot
+                writing.copy = rebuiltCopy(staged: writing.staged)
                 throw error
             }
             current.withLock { swap(&$0, &next) }
+            guard writing.staged.isEmpty else {
+                writing.staged = []
+                writing.copy = snapshot
+                return
+            }
             do throws(Failure) {
                 try change(&next)
-                spare = next
+                writing.copy = next
             } catch {
-                spare = snapshot
+                writing.copy = snapshot
             }
         }
+    }
+
+    /// Applies a registration to the writers' copy only: lookups do not see it until the next
+    /// publication, and no second copy has to be brought up to date for it. Loading many plugins
+    /// stages each and publishes once, which applies each registration once instead of twice.
+    /// - Throws: ``RegistrationError``; the writers' copy is then as it was.
+    private func stage(_ contributions: [Contribution], plugin: LoadedPlugin?) throws(RegistrationError) {
+        try writer.withLock { writing throws(RegistrationError) in
+            do throws(RegistrationError) {
+                try writing.copy.add(contributions, plugin: plugin)
+            } catch {
+                writing.copy = rebuiltCopy(staged: writing.staged)
+                throw error
+            }
+            writing.staged.append((contributions, plugin))
+        }
+    }
+
+    /// Publishes the staged registrations, if any: lookups see them from now on.
+    func publishStaged() {
+        writer.withLock { writing in
+            guard !writing.staged.isEmpty else { return }
+            let published = writing.copy
+            current.withLock { $0 = published }
+            writing.staged = []
+        }
+    }
+
+    /// The published snapshot with `staged` applied again, in order. Each succeeded on exactly
+    /// this state before, so each succeeds again.
+    private func rebuiltCopy(staged: [(contributions: [Contribution], plugin: LoadedPlugin?)]) -> RegistrySnapshot {
+        var copy = snapshot
+        for (contributions, plugin) in staged {
+            do {
+                try copy.add(contributions, plugin: plugin)
+            } catch {
+                preconditionFailure("a staged registration failed on the state it succeeded on: \(error)")
+            }
+        }
+        return copy
     }
 
     /// The service provided under `type`.
