@@ -37,8 +37,7 @@ typedef struct {
   void *context;
 } PBEnumeration;
 
-static bool pb_visit_sections(const PBMetadataSections *sections, void *raw) {
-  PBEnumeration *enumeration = raw;
+static PBImage pb_image(const PBMetadataSections *sections) {
   PBImage image = {
       .version = sections->version,
       .baseAddress = sections->baseAddress,
@@ -50,6 +49,12 @@ static bool pb_visit_sections(const PBMetadataSections *sections, void *raw) {
     image.conformances = (const void *)sections->protocolConformances.start;
     image.conformancesLength = sections->protocolConformances.length;
   }
+  return image;
+}
+
+static bool pb_visit_sections(const PBMetadataSections *sections, void *raw) {
+  PBEnumeration *enumeration = raw;
+  PBImage image = pb_image(sections);
   return enumeration->visitor(&image, enumeration->context);
 }
 
@@ -58,7 +63,26 @@ void pb_enumerate_images(PBImageVisitor visitor, void *context) {
   swift_enumerateAllMetadataSections(pb_visit_sections, &enumeration);
 }
 
-// Resolves a 32-bit relative pointer stored at `field`.
+typedef struct {
+  const void *baseAddress;
+  PBImage *image;
+  bool found;
+} PBSearch;
+
+static bool pb_match_sections(const PBMetadataSections *sections, void *raw) {
+  PBSearch *search = raw;
+  if (sections->baseAddress != search->baseAddress) return true;
+  *search->image = pb_image(sections);
+  search->found = true;
+  return false;
+}
+
+bool pb_find_image(const void *baseAddress, PBImage *image) {
+  PBSearch search = {baseAddress, image, false};
+  swift_enumerateAllMetadataSections(pb_match_sections, &search);
+  return search.found;
+}
+
 static const void *pb_relative(const int32_t *field) {
   int32_t offset = *field;
   if (offset == 0) return NULL;

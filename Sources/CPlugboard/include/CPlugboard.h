@@ -28,6 +28,10 @@ typedef bool (*PBImageVisitor)(const PBImage *_Nonnull image, void *_Nullable co
 /// Safe while other threads load images: the Swift runtime guards its list.
 __attribute__((visibility("hidden"))) void pb_enumerate_images(PBImageVisitor _Nonnull visitor, void *_Nullable context);
 
+/// Finds the image whose ELF header is at `baseAddress` among those `pb_enumerate_images` visits,
+/// without visiting the others in Swift; returns whether there is one.
+__attribute__((visibility("hidden"))) bool pb_find_image(const void *_Nonnull baseAddress, PBImage *_Nonnull image);
+
 /// A type found to conform to a protocol, ready to be turned into an existential metatype.
 typedef struct PBConformance {
   /// Type metadata (`Any.Type`), or null when the type cannot be instantiated here.

@@ -31,15 +31,14 @@ enum ImageScanner {
 
     /// The image `dlopen` returned `handle` for, or `nil` if it has no Swift metadata.
     ///
-    /// The newest images come last, so the search runs backwards; the link map's load address
-    /// usually identifies the image at once, and only otherwise is the dynamic loader asked which
-    /// object holds each image's header.
+    /// The link map's load address usually identifies the image at once; only otherwise is the
+    /// dynamic loader asked which object holds each image's header, newest first.
     static func image(openedAs handle: UnsafeMutableRawPointer) -> PBImage? {
-        let images = loadedImages()
-        if let base = pb_load_address(handle), let image = images.last(where: { $0.baseAddress == base }) {
+        var image = PBImage()
+        if let base = pb_load_address(handle), pb_find_image(base, &image) {
             return image
         }
-        return images.last { image in
+        return loadedImages().last { image in
             image.baseAddress.map { pb_image_belongs_to_handle($0, handle) } ?? false
         }
     }

@@ -2,16 +2,18 @@ internal import Foundation
 
 /// OpenSSH-style StrictModes checks on a plugin file and the directory that holds it.
 enum FilePermissions {
-    /// Why `path` (or its directory) must not be trusted, or `nil` when it may be.
-    static func problem(at path: String) -> String? {
-        let directory = (path as NSString).deletingLastPathComponent
-        return problem(of: path, kind: "the file")
-            ?? problem(of: directory.isEmpty ? "." : directory, kind: "its directory")
+    /// Why `path`, whose `stat` is `status`, or its directory must not be trusted, or `nil` when
+    /// they may be.
+    static func problem(at path: String, status: stat) -> String? {
+        if let problem = problem(of: path, status: status, kind: "the file") { return problem }
+        let directory = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
+        var directoryStatus = stat()
+        let checked = directory.isEmpty ? "/" : directory
+        guard stat(checked, &directoryStatus) == 0 else { return nil }
+        return problem(of: checked, status: directoryStatus, kind: "its directory")
     }
 
-    private static func problem(of path: String, kind: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+    private static func problem(of path: String, status: stat, kind: String) -> String? {
         let writable = status.st_mode & (S_IWGRP | S_IWOTH)
         if writable != 0 {
             let mode = String(status.st_mode & 0o7777, radix: 8)

@@ -243,7 +243,7 @@ public struct PluginLoader: Sendable {
         case S_IFDIR: throw .notAFile(path: path, kind: "directory")
         default: throw .notAFile(path: path, kind: "special file")
         }
-        if policy.checksPermissions, let reason = FilePermissions.problem(at: path) {
+        if policy.checksPermissions, let reason = FilePermissions.problem(at: path, status: status) {
             throw .insecurePermissions(path: path, reason: reason)
         }
         let file: ELFFile
