@@ -66,46 +66,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// do { _ = try RoutePattern("circles/:id") } catch { print(error.reason) }
     /// ```
     public init(_ text: String) throws(RoutePatternError) {
-        func fail(_ reason: String) -> RoutePatternError { RoutePatternError(pattern: text, reason: reason) }
-        // Scanned as UTF-8 bytes where the grammar is ASCII; characters only where it is not.
-        guard let separator = Self.separator(in: text) else { throw fail("expected the form scheme://host/path") }
-        let scheme = text[..<separator.lowerBound]
-        guard SchemeSyntax.isValid(scheme.utf8) else {
-            throw fail("the scheme must start with a letter and hold only letters, digits, '+', '-' or '.'")
-        }
-        let rest = text[separator.upperBound...]
-        let marks = rest.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
-        let forbidden = marks || rest.containsWhitespace
-        if forbidden { throw fail("spaces, '?' and '#' are not allowed in a pattern") }
-        var parts: [Substring] = []
-        let utf8 = rest.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/") {
-                if start != index { parts.append(rest[start..<index]) }
-                start = utf8.index(after: index)
+        // Parsed on the UTF-8 bytes, which every delimiter of the grammar is one ASCII byte of;
+        // strings are made only of the parts kept.
+        var contiguous = text
+        let parsed = contiguous.withUTF8 { bytes in
+            Result { () throws(RoutePatternError) in
+                try Self.parse(bytes) { RoutePatternError(pattern: text, reason: $0) }
             }
-            index = utf8.index(after: index)
         }
-        if start != utf8.endIndex { parts.append(rest[start...]) }
-        guard let host = parts.first, rest.utf8.first != UInt8(ascii: "/") else { throw fail("the host is missing") }
-        if host.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "*") }) {
-            throw fail("the host must be a literal name")
-        }
-        var segments: [PatternSegment] = []
-        segments.reserveCapacity(parts.count - 1)
-        for (position, part) in parts.dropFirst().enumerated() {
-            let segment = try Self.segment(part, fail: fail)
-            if case .parameter(let name, _) = segment,
-                segments.contains(where: { if case .parameter(name, _) = $0 { true } else { false } })
-            {
-                throw fail("the parameter name '\(name)' is used twice")
-            }
-            if segment == .catchAll, position != parts.count - 2 { throw fail("'**' may only be the last segment") }
-            segments.append(segment)
-        }
-        self.parts = Parts(scheme: Self.lowercased(scheme), host: Self.lowercased(host), segments: segments)
+        parts = try parsed.get()
     }
 
     /// Whether both patterns have the same scheme, host and segments (parameter names included).
@@ -130,48 +99,85 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(segments)
     }
 
-    private static func segment(_ part: Substring, fail: (String) -> RoutePatternError) throws(RoutePatternError)
+    private typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    private static func parse(_ text: Bytes, fail: (String) -> RoutePatternError) throws(RoutePatternError) -> Parts {
+        guard let separator = separator(in: text) else { throw fail("expected the form scheme://host/path") }
+        let scheme = Bytes(rebasing: text[..<separator])
+        guard SchemeSyntax.isValid(scheme) else {
+            throw fail("the scheme must start with a letter and hold only letters, digits, '+', '-' or '.'")
+        }
+        let rest = Bytes(rebasing: text[(separator + 3)...])
+        let marks = rest.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        if marks || rest.containsWhitespace { throw fail("spaces, '?' and '#' are not allowed in a pattern") }
+        guard rest.first != UInt8(ascii: "/") else { throw fail("the host is missing") }
+        var hostRange: Range<Int>?
+        var segments: [PatternSegment] = []
+        var start = 0
+        for index in 0...rest.count where index == rest.count || rest[index] == UInt8(ascii: "/") {
+            defer { start = index + 1 }
+            guard start < index else { continue }
+            guard hostRange != nil else {
+                if rest[start..<index].contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "*") }) {
+                    throw fail("the host must be a literal name")
+                }
+                hostRange = start..<index
+                continue
+            }
+            if segments.last == .catchAll { throw fail("'**' may only be the last segment") }
+            let segment = try self.segment(Bytes(rebasing: rest[start..<index]), fail: fail)
+            if case .parameter(let name, _) = segment,
+                segments.contains(where: { if case .parameter(name, _) = $0 { true } else { false } })
+            {
+                throw fail("the parameter name '\(name)' is used twice")
+            }
+            segments.append(segment)
+        }
+        guard let hostRange else { throw fail("the host is missing") }
+        return Parts(scheme: lowercased(scheme), host: lowercased(Bytes(rebasing: rest[hostRange])), segments: segments)
+    }
+
+    private static func segment(_ part: Bytes, fail: (String) -> RoutePatternError) throws(RoutePatternError)
         -> PatternSegment
     {
-        let bytes = part.utf8
-        if bytes.elementsEqual("*".utf8) { return .wildcard }
-        if bytes.elementsEqual("**".utf8) { return .catchAll }
-        if bytes.contains(UInt8(ascii: "*")) { throw fail("'*' and '**' must stand alone in a segment") }
-        guard bytes.first == UInt8(ascii: ":") else {
-            if bytes.contains(UInt8(ascii: "%")) { throw fail("write literal segments decoded, without '%' escapes") }
-            return .literal(String(part))
+        if part.elementsEqual("*".utf8) { return .wildcard }
+        if part.elementsEqual("**".utf8) { return .catchAll }
+        if part.contains(UInt8(ascii: "*")) { throw fail("'*' and '**' must stand alone in a segment") }
+        guard part.first == UInt8(ascii: ":") else {
+            if part.contains(UInt8(ascii: "%")) { throw fail("write literal segments decoded, without '%' escapes") }
+            return .literal(string(part))
         }
-        var name = part.dropFirst()
+        var name = Bytes(rebasing: part[1...])
         var type: String?
-        if let open = name.utf8.firstIndex(of: UInt8(ascii: "(")) {
-            guard name.utf8.last == UInt8(ascii: ")") else { throw fail("a typed parameter is written :name(type)") }
-            type = String(name[name.utf8.index(after: open)..<name.utf8.index(before: name.endIndex)])
-            name = name[..<open]
-            if type?.isEmpty != false { throw fail("the type of ':\(name)' is empty") }
+        if let open = name.firstIndex(of: UInt8(ascii: "(")) {
+            guard name.last == UInt8(ascii: ")") else { throw fail("a typed parameter is written :name(type)") }
+            let typeBytes = Bytes(rebasing: name[(open + 1)..<(name.count - 1)])
+            name = Bytes(rebasing: name[..<open])
+            if typeBytes.isEmpty { throw fail("the type of ':\(string(name))' is empty") }
+            type = string(typeBytes)
         }
-        guard let head = name.utf8.first, ASCII.isLetter(head) || head == UInt8(ascii: "_"),
-            name.utf8.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "_") })
+        guard let head = name.first, ASCII.isLetter(head) || head == UInt8(ascii: "_"),
+            name.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "_") })
         else { throw fail("parameter names are letters, digits and '_', e.g. :id") }
-        return .parameter(name: String(name), type: type)
+        return .parameter(name: string(name), type: type)
     }
 
-    /// The range of the first `://` in `text`.
+    private static func string(_ bytes: Bytes) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `text` in lowercase; text without an uppercase ASCII letter is copied as is.
-    private static func lowercased(_ text: Substring) -> String {
-        text.utf8.contains { ASCII.isUppercase($0) || $0 >= 0x80 } ? text.lowercased() : String(text)
+    private static func lowercased(_ text: Bytes) -> String {
+        text.contains { ASCII.isUppercase($0) || $0 >= 0x80 } ? string(text).lowercased() : string(text)
     }
 
-    private static func separator(in text: String) -> Range<String.Index>? {
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            if bytes[index] == UInt8(ascii: ":") {
-                let end = bytes.index(index, offsetBy: 3, limitedBy: bytes.endIndex) ?? bytes.endIndex
-                if bytes[index..<end].elementsEqual("://".utf8) { return index..<end }
-            }
-            index = bytes.index(after: index)
+    /// Where the first `://` in `text` starts.
+    private static func separator(in text: Bytes) -> Int? {
+        guard text.count >= 3 else { return nil }
+        return (0...(text.count - 3)).first { index in
+            text[index] == UInt8(ascii: ":") && text[index + 1] == UInt8(ascii: "/")
+                && text[index + 2] == UInt8(ascii: "/")
         }
-        return nil
     }
 
     /// `scheme://host/segments…`.
