@@ -27,6 +27,27 @@ struct ManifestJSONTests {
         #expect(manifest.tasks == ["a"])
     }
 
+    @Test func readsEscapedKeysAndKeepsTheLastOfARepeatedOne() throws {
+        let text =
+            #"{"na\u006de":"first","version":"1","runtimeVersion":"0.1.0","toolchain":"t","architecture":"x","#
+            + #""modules":[],"routes":[],"tasks":[],"name":"last"}"#
+        #expect(try ManifestJSON.decode(Array(text.utf8)).name == "last")
+        let escaped =
+            #"{"na\u006de":"n","version":"1","runtimeVersion":"0.1.0","toolchain":"t","architecture":"x","#
+            + #""modules":[],"routes":[],"tasks":[]}"#
+        #expect(try ManifestJSON.decode(Array(escaped.utf8)).name == "n")
+    }
+
+    @Test(arguments: [
+        ([UInt8(0x01)], "a control character in a string"),
+        ([0xFF], "a string is not UTF-8"),
+    ])
+    func refusesKeysThatAreNotStrings(bad: [UInt8], reason: String) {
+        let bytes = Array(#"{"na"#.utf8) + bad + Array(#"me":"x"}"#.utf8)
+        let error = #expect(throws: ManifestReadError.self) { try ManifestJSON.decode(bytes) }
+        #expect(error?.reason == "the sealed manifest is not valid: \(reason)")
+    }
+
     @Test(arguments: [
         ("", "expected '{'"),
         (#"{"name":"x""#, "the object is not closed"),

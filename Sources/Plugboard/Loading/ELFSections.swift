@@ -36,28 +36,28 @@ struct ELFSections<Source: ELFSource> {
         func field<Value: FixedWidthInteger>(_ type: Value.Type, of index: UInt16, at offset: Int) -> Value {
             region.integer(type, at: Int(before) + Int(index) * Int(entrySize) + offset) ?? 0
         }
-        func contents(of index: UInt16) -> [UInt8]? {
+        func contents(of index: UInt16) -> ArraySlice<UInt8>? {
             let (offset, size) = (field(UInt64.self, of: index, at: 24), field(UInt64.self, of: index, at: 32))
             let (end, overflow) = offset.addingReportingOverflow(size)
             guard !overflow, offset >= table - before, end <= table else {
-                return source.bytes(at: offset, count: size)
+                return source.bytes(at: offset, count: size)?[...]
             }
             let start = Int(offset - (table - before))
-            return Array(region[start..<(start + Int(size))])
+            return region[start..<(start + Int(size))]
         }
         guard let names = contents(of: namesIndex) else {
             throw ManifestReadError(reason: "the section names lie outside the file")
         }
-        let wanted = Array(name.utf8) + [0]
+        let wanted = Array(name.utf8)
         for index in 0..<count {
-            let start = Int(field(UInt32.self, of: index, at: 0))
-            guard start < names.count, names.count - start >= wanted.count,
+            let start = names.startIndex + Int(field(UInt32.self, of: index, at: 0))
+            guard start < names.endIndex, names.endIndex - start > wanted.count, names[start + wanted.count] == 0,
                 names[start..<(start + wanted.count)].elementsEqual(wanted)
             else { continue }
             guard let contents = contents(of: index) else {
                 throw ManifestReadError(reason: "the \(name) section lies outside the file")
             }
-            return contents
+            return Array(contents)
         }
         return nil
     }

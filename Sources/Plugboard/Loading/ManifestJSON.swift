@@ -7,14 +7,14 @@ enum ManifestJSON {
         var parser = Parser(bytes: bytes)
         let fields = try parser.document()
         func string(_ field: Field) throws(ManifestReadError) -> String {
-            guard case .string(let value)? = fields.last(where: { $0.field == field })?.value else {
-                throw parser.failure("'\(field.rawValue)' must be a string")
+            guard case .string(let value)? = fields[field.rawValue] else {
+                throw parser.failure("'\(field.name)' must be a string")
             }
             return value
         }
         func strings(_ field: Field) throws(ManifestReadError) -> [String] {
-            guard case .strings(let values)? = fields.last(where: { $0.field == field })?.value else {
-                throw parser.failure("'\(field.rawValue)' must be an array of strings")
+            guard case .strings(let values)? = fields[field.rawValue] else {
+                throw parser.failure("'\(field.name)' must be an array of strings")
             }
             return values
         }
@@ -24,15 +24,31 @@ enum ManifestJSON {
             modules: try strings(.modules), routes: try strings(.routes), tasks: try strings(.tasks))
     }
 
-    /// The keys a manifest has; others are read and ignored.
-    private enum Field: String, CaseIterable {
+    /// The keys a manifest has, by their place among the parsed values; others are read and
+    /// ignored.
+    private enum Field: Int, CaseIterable {
         case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks
 
-        /// The field named `key`. Every name is a small string, so comparing one costs a few
-        /// instructions (a `switch` over the raw values costs ten times more).
-        init?(key: String) {
-            guard let field = Self.allCases.first(where: { $0.rawValue == key }) else { return nil }
-            self = field
+        /// The key, as written in the JSON.
+        var name: String {
+            switch self {
+            case .name: "name"
+            case .version: "version"
+            case .runtimeVersion: "runtimeVersion"
+            case .toolchain: "toolchain"
+            case .architecture: "architecture"
+            case .modules: "modules"
+            case .routes: "routes"
+            case .tasks: "tasks"
+            }
+        }
+
+        private static let keys = allCases.map { Array($0.name.utf8) }
+
+        /// The field whose key is `bytes` (UTF-8, escapes decoded).
+        init?<Bytes: Collection<UInt8>>(key bytes: Bytes) {
+            guard let index = Self.keys.firstIndex(where: { $0.elementsEqual(bytes) }) else { return nil }
+            self = Self.allCases[index]
         }
     }
 
@@ -49,20 +65,20 @@ enum ManifestJSON {
             ManifestReadError(reason: "the sealed manifest is not valid: \(reason)")
         }
 
-        /// The top-level object's values of known keys, in order, with nothing but whitespace
-        /// after the object.
-        mutating func document() throws(ManifestReadError) -> [(field: Field, value: Value)] {
-            var fields: [(field: Field, value: Value)] = []
+        /// The top-level object's values of known keys, by ``Field`` (the last of a repeated
+        /// key), with nothing but whitespace after the object.
+        mutating func document() throws(ManifestReadError) -> [Value?] {
+            var fields = [Value?](repeating: nil, count: Field.allCases.count)
             try expect(UInt8(ascii: "{"))
             skipSpace()
             if peek() == UInt8(ascii: "}") {
                 position += 1
             } else {
                 while true {
-                    let key = try string()
+                    let field = try key()
                     try expect(UInt8(ascii: ":"))
                     let value = try value()
-                    if let field = Field(key: key) { fields.append((field, value)) }
+                    if let field { fields[field.rawValue] = value }
                     skipSpace()
                     guard position < bytes.count else { throw failure("the object is not closed") }
                     position += 1
@@ -93,6 +109,24 @@ enum ManifestJSON {
                 if bytes[position - 1] == UInt8(ascii: "]") { return .strings(values) }
                 guard bytes[position - 1] == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
             }
+        }
+
+        /// The field a key names, if any: found on the key's bytes when they are plain ASCII,
+        /// and otherwise read as any other string (which checks escapes and UTF-8).
+        private mutating func key() throws(ManifestReadError) -> Field? {
+            try expect(UInt8(ascii: "\""))
+            let start = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+                bytes[position] >= 0x20, bytes[position] < 0x80
+            {
+                position += 1
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                position += 1
+                return Field(key: bytes[start..<(position - 1)])
+            }
+            position = start - 1
+            return Field(key: try string().utf8)
         }
 
         private mutating func string() throws(ManifestReadError) -> String {
