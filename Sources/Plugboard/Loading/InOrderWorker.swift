@@ -1,23 +1,35 @@
 internal import Dispatch
+internal import Foundation
 internal import Synchronization
 
 /// Runs work on a thread of its own, one piece after another in the order it was submitted, while
 /// the submitting thread takes the results in that same order as they become ready.
 ///
-/// The loader opens the next plugin files this way while it registers the ones already open.
+/// The loader opens the next plugin files this way while it registers the ones already open. On
+/// a machine with one processor a second thread would only take turns with the first, so there the
+/// work runs at once, on the submitting thread.
 final class InOrderWorker<Value: Sendable>: Sendable {
-    private let queue = DispatchQueue(label: "plugboard.in-order-worker")
+    /// The worker's own queue, or `nil` when work runs on the submitting thread.
+    private let queue: DispatchQueue?
     private let ready = DispatchSemaphore(value: 0)
     /// Finished results not yet taken, oldest first, and how many were taken.
     private let results = Mutex<(values: [Value?], taken: Int)>(([], 0))
 
+    /// Creates a worker; `concurrent` says whether it has a thread of its own (by default, when
+    /// the process may use more than one processor).
+    init(concurrent: Bool = ProcessInfo.processInfo.activeProcessorCount > 1) {
+        queue = concurrent ? DispatchQueue(label: "plugboard.in-order-worker") : nil
+    }
+
     /// Starts `work` after everything submitted before it.
     func submit(_ work: @escaping @Sendable () -> Value) {
-        queue.async { [self] in
-            let value = work()
-            results.withLock { $0.values.append(value) }
-            ready.signal()
-        }
+        guard let queue else { return finish(work()) }
+        queue.async { [self] in finish(work()) }
+    }
+
+    private func finish(_ value: Value) {
+        results.withLock { $0.values.append(value) }
+        ready.signal()
     }
 
     /// The result of the oldest submitted work not yet taken, waiting until it is ready.

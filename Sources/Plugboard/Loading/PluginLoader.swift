@@ -122,7 +122,7 @@ public struct PluginLoader: Sendable {
     /// so modules are registered and their code runs exactly as with one ``load(file:)`` after
     /// another. The `dlopen`s run on a thread of their own, each after its file passed the checks,
     /// while this thread registers the plugins already open; with two cores or more, loading takes
-    /// little longer than the `dlopen`s alone. The registrations become visible to lookups
+    /// little longer than the `dlopen`s alone (with one, the `dlopen`s run on this thread too). The registrations become visible to lookups
     /// together, when this method returns (sooner only if another registration publishes them),
     /// so each is applied to the registry once rather than twice.
     ///
