@@ -122,9 +122,12 @@ public struct PluginLoader: Sendable {
     /// so modules are registered and their code runs exactly as with one ``load(file:)`` after
     /// another. The `dlopen`s run on a thread of their own, each after its file passed the checks,
     /// while this thread registers the plugins already open; with two cores or more, loading takes
-    /// little longer than the `dlopen`s alone (with one, the `dlopen`s run on this thread too). The registrations become visible to lookups
-    /// together, when this method returns (sooner only if another registration publishes them),
-    /// so each is applied to the registry once rather than twice.
+    /// little longer than the `dlopen`s alone (with one core, the `dlopen`s run on this thread).
+    ///
+    /// The registrations become visible to lookups together, when this method returns (sooner
+    /// only if another registration publishes them), so that each is applied to the registry once
+    /// rather than twice; a module's code that reads the registry while it registers sees it as it
+    /// was before the call.
     ///
     /// - Parameters:
     ///   - paths: Plugin files, in the order to register them.
