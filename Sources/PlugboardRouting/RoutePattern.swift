@@ -140,9 +140,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     private static func segment(_ part: Bytes, fail: (String) -> RoutePatternError) throws(RoutePatternError)
         -> PatternSegment
     {
-        if part.elementsEqual("*".utf8) { return .wildcard }
-        if part.elementsEqual("**".utf8) { return .catchAll }
-        if part.contains(UInt8(ascii: "*")) { throw fail("'*' and '**' must stand alone in a segment") }
+        if part.contains(UInt8(ascii: "*")) {
+            guard part.allSatisfy({ $0 == UInt8(ascii: "*") }), part.count <= 2 else {
+                throw fail("'*' and '**' must stand alone in a segment")
+            }
+            return part.count == 1 ? .wildcard : .catchAll
+        }
         guard part.first == UInt8(ascii: ":") else {
             if part.contains(UInt8(ascii: "%")) { throw fail("write literal segments decoded, without '%' escapes") }
             return .literal(string(part))
