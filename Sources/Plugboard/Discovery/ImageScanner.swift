@@ -83,10 +83,14 @@ enum ImageScanner {
                 )
             }
         }
-        var seen = Set<UnsafeRawPointer>()
+        // An image declares a few modules; a list needs no hashed storage, whose first use in a
+        // process with many images loaded costs a scan of all their conformance records.
+        var seen: [UnsafeRawPointer] = []
         return collected.found.filter { found in
             guard let metadata = found.witness?.metadata else { return true }
-            return seen.insert(metadata).inserted
+            guard !seen.contains(metadata) else { return false }
+            seen.append(metadata)
+            return true
         }
     }
 }
