@@ -6,7 +6,7 @@ struct ByteTrie: Sendable {
     /// A node; the fields a match reads most come first, so that they share a cache line.
     struct Node: Sendable {
         /// The literal bytes that lead to this node (checked after a hash match).
-        var key = LiteralKey([])
+        var key = LiteralKey(UnsafeBufferPointer(start: nil, count: 0))
         /// The route that ends here, or -1.
         var terminal: Int32 = -1
         var literals = LiteralTable()
@@ -26,30 +26,29 @@ struct ByteTrie: Sendable {
     /// already there, if any, and then changes nothing (a route of the same shape has made every
     /// node on the way). `types` holds every type the segments name.
     mutating func insert(_ pattern: RoutePattern, route: Int, types: [String: ParameterType]) -> Int? {
-        let origin = Self.origin(of: pattern)
-        let arena: Int
-        if let existing = origin.withUnsafeBufferPointer({ self.arena(of: $0) }) {
-            arena = existing
-        } else {
-            arenas.append([Node(key: LiteralKey(origin))])
-            arena = arenas.count - 1
-            origins.insert(arena, hash: origin.withUnsafeBufferPointer { Self.hash($0) })
+        Self.withOrigin(of: pattern) { origin in
+            let arena: Int
+            if let existing = self.arena(of: origin) {
+                arena = existing
+            } else {
+                arenas.append([Node(key: LiteralKey(origin))])
+                arena = arenas.count - 1
+                origins.insert(arena, hash: Self.hash(origin))
+            }
+            return Self.insert(pattern.segments[...], into: &arenas[arena], at: 0, route: route, types: types)
         }
-        return Self.insert(pattern.segments[...], into: &arenas[arena], at: 0, route: route, types: types)
     }
 
     /// The route inserted with `pattern`'s shape (its names aside), if any.
     func route(of pattern: RoutePattern) -> Int? {
-        guard let arena = Self.origin(of: pattern).withUnsafeBufferPointer({ self.arena(of: $0) }) else { return nil }
+        guard let arena = Self.withOrigin(of: pattern, { self.arena(of: $0) }) else { return nil }
         return arenas[arena].withUnsafeBufferPointer { nodes in
             var node = 0
             for segment in pattern.segments {
                 let next: Int?
                 switch segment {
                 case .literal(let text):
-                    next = Array(text.utf8).withUnsafeBufferPointer {
-                        Self.find($0, in: nodes[node].literals, nodes: nodes)
-                    }
+                    next = Self.withBytes(of: text) { Self.find($0, in: nodes[node].literals, nodes: nodes) }
                 case .parameter(_, nil):
                     next = nodes[node].parameter >= 0 ? Int(nodes[node].parameter) : nil
                 case .parameter(_, let type?):
@@ -66,14 +65,23 @@ struct ByteTrie: Sendable {
         }
     }
 
-    /// `scheme://host` of `pattern` (already lowercase), as bytes.
-    private static func origin(of pattern: RoutePattern) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(pattern.scheme.utf8.count + 3 + pattern.host.utf8.count)
-        bytes += pattern.scheme.utf8
-        bytes += "://".utf8
-        bytes += pattern.host.utf8
-        return bytes
+    /// Calls `body` with `scheme://host` of `pattern` (already lowercase) as bytes.
+    private static func withOrigin<Result>(
+        of pattern: RoutePattern, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let (scheme, host) = (pattern.scheme.utf8, pattern.host.utf8)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scheme.count + 3 + host.count) { origin in
+            var end = origin.initialize(fromContentsOf: scheme)
+            end = origin[end...].initialize(fromContentsOf: "://".utf8)
+            end = origin[end...].initialize(fromContentsOf: host)
+            return body(UnsafeBufferPointer(origin))
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, copied only if they are not contiguous.
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
     }
 
     private static func insert(
@@ -88,17 +96,14 @@ struct ByteTrie: Sendable {
         let rest = segments.dropFirst()
         switch segment {
         case .literal(let text):
-            let bytes = Array(text.utf8)
-            let child: Int
-            let literals = nodes[node].literals
-            if let existing = bytes.withUnsafeBufferPointer({ key in
-                nodes.withUnsafeBufferPointer { find(key, in: literals, nodes: $0) }
-            }) {
-                child = existing
-            } else {
+            let child = withBytes(of: text) { bytes in
+                let literals = nodes[node].literals
+                if let existing = nodes.withUnsafeBufferPointer({ find(bytes, in: literals, nodes: $0) }) {
+                    return existing
+                }
                 nodes.append(Node(key: LiteralKey(bytes)))
-                child = nodes.count - 1
-                nodes[node].literals.insert(child, hash: bytes.withUnsafeBufferPointer { Self.hash($0) })
+                nodes[node].literals.insert(nodes.count - 1, hash: hash(bytes))
+                return nodes.count - 1
             }
             return insert(rest, into: &nodes, at: child, route: route, types: types)
         case .parameter(_, nil):

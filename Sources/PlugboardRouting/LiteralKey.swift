@@ -6,10 +6,10 @@ struct LiteralKey: Sendable {
     private var count: Int32 = 0
 
     /// The key of `bytes`.
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         count = Int32(bytes.count)
-        head = bytes.withUnsafeBufferPointer(Self.head)
-        tail = Array(bytes.dropFirst(16))
+        head = Self.head(bytes)
+        tail = bytes.count > 16 ? Array(bytes.dropFirst(16)) : []
     }
 
     /// Whether `bytes` are the key's bytes.
