@@ -34,6 +34,7 @@ struct RouteTable: Sendable {
     }
 
     /// Adds `pattern` and returns its index; see ``Router/add(_:_:)``.
+    @usableFromInline
     mutating func add(_ pattern: RoutePattern) throws(RouterError) -> Int {
         for case .parameter(_, let type?) in pattern.segments where types[type] == nil {
             throw .unknownType(type, pattern: pattern, known: types.keys.sorted())

@@ -103,6 +103,7 @@ public struct Router<Route: Sendable>: Sendable {
     /// try router.add(RoutePattern("app://circles/:id(int)"), "circle")
     /// try router.add(RoutePattern("app://circles/:other(int)"), "again")  // throws RouterError.conflict
     /// ```
+    @inlinable
     public mutating func add(_ pattern: RoutePattern, _ route: Route) throws(RouterError) {
         _ = try table.add(pattern)
         routes.append(route)
