@@ -90,11 +90,12 @@ for _ in 0..<9 {
 }
 let median = { (name: String) in samples[name]!.sorted()[4] / 1e6 }
 let ratio = { (name: String) in ratios[name]!.sorted()[4] }
+let spread = { (name: String) in String(format: "rounds %.2f–%.2f", ratios[name]!.min()!, ratios[name]!.max()!) }
 print(String(format: "100 plugins, 3 modules each: dlopen+dlsym floor %.2f ms", median("floor")))
 print(
     String(
-        format: "  Plugboard load+register %.2f ms, ratio %.2f (target <= 1.25); CPU time ratio %.2f",
-        median("load"), ratio("load"), ratio("load cpu")))
+        format: "  Plugboard load+register %.2f ms, ratio %.2f (%@; target <= 1.25); CPU time ratio %.2f",
+        median("load"), ratio("load"), spread("load"), ratio("load cpu")))
 print(
     String(
         format: "  Plugboard load+register, sealed %.2f ms, ratio %.2f", median("load sealed"), ratio("load sealed")))
