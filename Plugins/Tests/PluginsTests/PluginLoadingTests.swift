@@ -160,6 +160,16 @@ struct PluginLoadingTests {
         #expect(together.snapshot.tasks.map(\.name) == oneByOne.snapshot.tasks.map(\.name))
     }
 
+    @Test func loadingNoFilesReportsNothingAndChangesNothing() {
+        let registry = Registry()
+        var reported = 0
+        let results = PluginLoader(registry: registry).load(files: []) { _, _ in reported += 1 }
+        #expect(results.isEmpty)
+        #expect(reported == 0)
+        #expect(registry.snapshot.plugins.isEmpty)
+        #expect(registry.snapshot.modules.isEmpty)
+    }
+
     @Test func anAllowlistRefusesOtherPlugins() throws {
         let registry = Registry()
         let loader = PluginLoader(registry: registry, policy: LoadPolicy(allowlist: ["Probe"]))
