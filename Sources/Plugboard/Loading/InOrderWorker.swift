@@ -1,6 +1,5 @@
 internal import Dispatch
 internal import Foundation
-internal import Synchronization
 
 /// Runs work on a thread of its own, one piece after another in the order it was submitted, while
 /// the submitting thread takes the results in that same order as they become ready.
@@ -13,7 +12,7 @@ final class InOrderWorker<Value: Sendable>: Sendable {
     private let queue: DispatchQueue?
     private let ready = DispatchSemaphore(value: 0)
     /// Finished results not yet taken, oldest first, and how many were taken.
-    private let results = Mutex<(values: [Value?], taken: Int)>(([], 0))
+    private let results = PosixMutex<(values: [Value?], taken: Int)>(([], 0))
 
     /// Creates a worker; `concurrent` says whether it has a thread of its own (by default, when
     /// the process may use more than one processor).

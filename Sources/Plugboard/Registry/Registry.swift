@@ -19,9 +19,9 @@ public final class Registry: Sendable {
     /// ```
     public static let shared = Registry()
 
-    private let current: Mutex<RegistrySnapshot>
+    private let current: PosixMutex<RegistrySnapshot>
     /// The writers' side; see ``update(_:)`` and ``stage(_:plugin:)``.
-    private let writer = Mutex(Writing())
+    private let writer = PosixMutex(Writing())
     /// Base addresses of the images whose linked modules were already registered.
     let linkedImages = Mutex(Set<UInt>())
 
@@ -32,7 +32,7 @@ public final class Registry: Sendable {
     /// try registry.register([CirclesModule.self], image: "tests")
     /// ```
     public init() {
-        current = Mutex(RegistrySnapshot())
+        current = PosixMutex(RegistrySnapshot())
     }
 
     /// Everything registered right now.

@@ -1,11 +1,12 @@
 internal import Glibc
 
-/// A value behind a POSIX mutex, for the launch scheduler's state.
+/// A value behind a POSIX mutex, for state that threads contend for: the launch scheduler's, the
+/// registry's and the plugin loader's.
 ///
 /// `Synchronization.Mutex` takes a contended lock inside the kernel (a priority-inheritance
 /// futex), where the thread sanitizer cannot see the hand-over and reports the accesses it
 /// orders as races. `pthread_mutex_lock` is one the sanitizer knows, so CI's sanitizer run
-/// checks the scheduler for real races only; without contention both cost one atomic operation.
+/// checks for real races only; without contention both cost one atomic operation.
 final class PosixMutex<Value>: @unchecked Sendable {
     // Safe to share: `value` is only touched between `pthread_mutex_lock` and `_unlock`.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -28,7 +29,7 @@ final class PosixMutex<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while holding the mutex.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
