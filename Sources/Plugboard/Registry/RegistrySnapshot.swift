@@ -3,7 +3,8 @@ public import PlugboardRouting
 /// An immutable view of everything registered at one moment.
 ///
 /// Lookups read a snapshot and never wait for a registration in progress; each accepted
-/// registration publishes a new snapshot.
+/// registration publishes a new snapshot, except that the plugins of one
+/// ``PluginLoader/load(files:loaded:)`` are published together when it returns.
 ///
 /// ```swift
 /// let snapshot = Registry.shared.snapshot  // does not change when more plugins load
