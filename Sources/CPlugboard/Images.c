@@ -83,6 +83,7 @@ bool pb_find_image(const void *baseAddress, PBImage *image) {
   return search.found;
 }
 
+// Resolves a 32-bit relative pointer stored at `field`.
 static const void *pb_relative(const int32_t *field) {
   int32_t offset = *field;
   if (offset == 0) return NULL;
