@@ -6,7 +6,7 @@ struct ByteTrie: Sendable {
     /// A node; the fields a match reads most come first, so that they share a cache line.
     struct Node: Sendable {
         /// The literal bytes that lead to this node (checked after a hash match).
-        var key = LiteralKey(UnsafeBufferPointer(start: nil, count: 0))
+        var key = LiteralKey()
         /// The route that ends here, or -1.
         var terminal: Int32 = -1
         var literals = LiteralTable()

@@ -5,6 +5,9 @@ struct LiteralKey: Sendable {
     private var tail: [UInt8] = []
     private var count: Int32 = 0
 
+    /// The empty key, a node's that no literal leads to.
+    init() {}
+
     /// The key of `bytes`.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         count = Int32(bytes.count)

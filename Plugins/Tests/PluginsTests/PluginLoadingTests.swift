@@ -144,9 +144,13 @@ struct PluginLoadingTests {
         // Together first, so that its files are opened for the first time ahead of registration.
         let together = Registry()
         var reported: [String] = []
+        var visibleWhileLoading: [Int] = []
         let results = PluginLoader(registry: together).load(files: paths) { path, result in
             reported.append("\(path): \(outcome(result))")
+            visibleWhileLoading.append(together.snapshot.plugins.count)
         }
+        // Staged, then published together: lookups see none of them until the call returns.
+        #expect(visibleWhileLoading == [0, 0, 0, 0, 0])
         let oneByOne = Registry()
         let loader = PluginLoader(registry: oneByOne)
         let expected = paths.map { path in Result { () throws(PluginLoadError) in try loader.load(file: path) } }

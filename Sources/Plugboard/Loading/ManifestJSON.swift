@@ -235,20 +235,3 @@ enum ManifestJSON {
         }
     }
 }
-
-extension SealedManifest {
-    /// Creates a manifest from its fields.
-    init(
-        name: String, version: String, runtimeVersion: String, toolchain: String, architecture: String,
-        modules: [String], routes: [String], tasks: [String]
-    ) {
-        self.name = name
-        self.version = version
-        self.runtimeVersion = runtimeVersion
-        self.toolchain = toolchain
-        self.architecture = architecture
-        self.modules = modules
-        self.routes = routes
-        self.tasks = tasks
-    }
-}

@@ -56,10 +56,22 @@ public struct SealedManifest: Codable, Sendable, Hashable {
     /// ```
     public var tasks: [String]
 
+    /// The fingerprint the plugin was sealed with.
+    ///
+    /// ```swift
+    /// sealed.fingerprint == .current  // the loader refuses the file otherwise
+    /// ```
+    public var fingerprint: RuntimeFingerprint {
+        RuntimeFingerprint(runtimeVersion: runtimeVersion, toolchain: toolchain)
+    }
+}
+
+// In an extension, so that the struct keeps its memberwise initializer (the manifest parser's).
+extension SealedManifest {
     /// Creates a sealed manifest.
     ///
     /// ```swift
-    /// let sealed = SealedManifest(plugin: loaded, registrations: registry.snapshot)
+    /// let sealed = SealedManifest(plugin: loaded, snapshot: registry.snapshot)
     /// ```
     /// - Parameters:
     ///   - plugin: A loaded plugin.
@@ -74,14 +86,5 @@ public struct SealedManifest: Codable, Sendable, Hashable {
         self.modules = plugin.modules
         routes = snapshot.routes.filter { modules.contains($0.owner.module) }.map(\.pattern.description)
         tasks = snapshot.tasks.filter { modules.contains($0.owner.module) }.map(\.name)
-    }
-
-    /// The fingerprint the plugin was sealed with.
-    ///
-    /// ```swift
-    /// sealed.fingerprint == .current  // the loader refuses the file otherwise
-    /// ```
-    public var fingerprint: RuntimeFingerprint {
-        RuntimeFingerprint(runtimeVersion: runtimeVersion, toolchain: toolchain)
     }
 }

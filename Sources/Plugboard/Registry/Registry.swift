@@ -89,8 +89,11 @@ public final class Registry: Sendable {
     /// What writers keep: a copy of the published snapshot in storage of its own, with the
     /// registrations staged since the last publication already applied to it.
     private struct Writing {
+        /// A registration as ``RegistrySnapshot/add(_:plugin:)`` takes it.
+        typealias Registration = (contributions: [Contribution], plugin: LoadedPlugin?)
+
         var copy = RegistrySnapshot()
-        var staged: [(contributions: [Contribution], plugin: LoadedPlugin?)] = []
+        var staged: [Registration] = []
     }
 
     /// Applies `change` to the writers' copy, publishes the result, then brings the snapshot it
@@ -157,7 +160,7 @@ public final class Registry: Sendable {
 
     /// The published snapshot with `staged` applied again, in order. Each succeeded on exactly
     /// this state before, so each succeeds again.
-    private func rebuiltCopy(staged: [(contributions: [Contribution], plugin: LoadedPlugin?)]) -> RegistrySnapshot {
+    private func rebuiltCopy(staged: [Writing.Registration]) -> RegistrySnapshot {
         var copy = snapshot
         for (contributions, plugin) in staged {
             do {
