@@ -84,3 +84,30 @@ print(
     String(
         format: "plugboard lookup time at 100k routes / at 10 routes (target <= 1.3): %.2f",
         timeRatio * Double(lookupCountAt[10]!) / Double(lookupCountAt[100_000]!)))
+
+// What one cache miss per lookup costs: the 10-route lookups again, each followed by one read of
+// a 64-byte line chosen by the lookup's result among 100k lines, as if each route kept all its
+// data in one cache line (6.4 MB, more than this machine's L2 cache). A table of 100k routes
+// whose per-route data a lookup reads pays at least that.
+let lineCount = 100_000
+let lines = UnsafeMutableRawPointer.allocate(byteCount: lineCount * 64, alignment: 64)
+lines.initializeMemory(as: UInt8.self, repeating: 1, count: lineCount * 64)
+let set10 = RouteSet(count: 10)
+let router10 = try Routers.plugboard(set10)
+let (_, _, missRatio) = alternating(
+    9, lookupsAt[10]!,
+    {
+        var sum = 0
+        var line = 0
+        for _ in 0..<lookupCountAt[10]! / set10.urls.count {
+            for url in set10.urls {
+                let found = Routers.lookup(router10, url)
+                line = Int(UInt(bitPattern: line &+ found &* 0x9E37_79B9) % UInt(lineCount))
+                sum &+= found &+ Int(lines.load(fromByteOffset: line * 64, as: UInt8.self))
+            }
+        }
+        return sum
+    })
+print(
+    String(
+        format: "  for scale: a 10-route lookup plus one read of one of 100k cache lines / without: %.2f", missRatio))
