@@ -163,6 +163,25 @@ struct PluginLoaderErrorTests {
         #expect(reason.hasPrefix("its directory (\(files.directory.path)) is writable by group (mode 775)"))
     }
 
+    @Test func aGroupWritableDirectoryRefusesEachOfItsFilesInOneCall() throws {
+        let paths = try ["libFirst.so", "libSecond.so"].map { try files.write($0, Data("x".utf8)) }
+        chmod(files.directory.path, 0o775)
+        let results = loader.load(files: paths)
+        chmod(files.directory.path, 0o755)
+        let good = try files.write("libThird.so", Data("x".utf8))
+        let reasons = (results + loader.load(files: [good])).map { result in
+            guard case .failure(.insecurePermissions(_, let reason)) = result else { return String(describing: result) }
+            return reason
+        }
+        #expect(reasons.count == 3)
+        for reason in reasons.prefix(2) {
+            #expect(reason.hasPrefix("its directory (\(files.directory.path)) is writable by group (mode 775)"))
+        }
+        // Each loading call checks the directory anew: once fixed, the next call finds it trusted.
+        #expect(!reasons[2].contains("its directory"))
+        #expect(registry.snapshot.plugins.isEmpty)
+    }
+
     @Test(.enabled(if: getuid() == 0, "changing a file's owner needs root"))
     func aFileOwnedBySomeoneElseIsRefused() throws {
         let path = try files.write("libForeign.so", Data("x".utf8))

@@ -37,15 +37,21 @@ extension Data: ELFSource {
     }
 }
 
-/// A regular file opened for reading, closed when released.
+/// A regular file opened for reading, closed when released. Its first 4 KiB are read at once,
+/// since every reader starts there: the ELF header, and in most files the program headers.
 final class ELFFile: ELFSource {
     /// Why a file could not be opened: the system's error text.
     struct OpenError: Error {
         let reason: String
     }
 
+    /// How many bytes from the start are read when the file is opened.
+    static var headSize: UInt64 { 4096 }
+
     private let descriptor: Int32
     let size: UInt64
+    /// The file's first bytes, or none when they could not be read in full.
+    private var head: [UInt8] = []
 
     init(path: String) throws(OpenError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -57,6 +63,7 @@ final class ELFFile: ELFSource {
             throw OpenError(reason: reason)
         }
         size = UInt64(status.st_size)
+        head = read(at: 0, count: min(size, Self.headSize)) ?? []
     }
 
     deinit {
@@ -65,6 +72,12 @@ final class ELFFile: ELFSource {
 
     func bytes(at offset: UInt64, count: UInt64) -> [UInt8]? {
         guard contains(offset: offset, count: count) else { return nil }
+        guard offset + count > UInt64(head.count) else { return Array(head[Int(offset)..<Int(offset + count)]) }
+        return read(at: offset, count: count)
+    }
+
+    /// The `count` bytes at `offset`, read from the file, or `nil` when the file ends first.
+    private func read(at offset: UInt64, count: UInt64) -> [UInt8]? {
         var complete = true
         let result = [UInt8](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
             while initialized < buffer.count {

@@ -146,8 +146,9 @@ public struct PluginLoader: Sendable {
         loaded: (_ path: String, _ result: Result<LoadedPlugin, PluginLoadError>) -> Void = { _, _ in }
     ) -> [Result<LoadedPlugin, PluginLoadError>] {
         let opening = InOrderWorker<Result<OpenedPlugin, PluginLoadError>>()
+        var permissions = FilePermissions()
         for path in paths {
-            let checked = Result { () throws(PluginLoadError) in try checkFile(at: path) }
+            let checked = Result { () throws(PluginLoadError) in try checkFile(at: path, permissions: &permissions) }
             opening.submit {
                 checked.flatMap { sealed in Result { () throws(PluginLoadError) in try open(path, sealed: sealed) } }
             }
@@ -173,7 +174,8 @@ public struct PluginLoader: Sendable {
     /// ```
     @discardableResult
     public func load(file path: String) throws(PluginLoadError) -> LoadedPlugin {
-        try register(open(path, sealed: checkFile(at: path)), publishing: true)
+        var permissions = FilePermissions()
+        return try register(open(path, sealed: checkFile(at: path, permissions: &permissions)), publishing: true)
     }
 
     /// Opens `path`, which passed the checks before `dlopen`.
@@ -228,11 +230,15 @@ public struct PluginLoader: Sendable {
     /// - Returns: The file's sealed manifest, or `nil` when it is not sealed.
     /// - Throws: ``PluginLoadError`` naming the file.
     public func check(file path: String) throws(PluginLoadError) -> SealedManifest? {
-        try checkFile(at: path)
+        var permissions = FilePermissions()
+        return try checkFile(at: path, permissions: &permissions)
     }
 
     /// Checks the file before any of its code runs; returns its sealed manifest, if it has one.
-    private func checkFile(at path: String) throws(PluginLoadError) -> SealedManifest? {
+    /// `permissions` checks each directory once: a loading call passes the same one for every file.
+    private func checkFile(
+        at path: String, permissions: inout FilePermissions
+    ) throws(PluginLoadError) -> SealedManifest? {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let code = errno
@@ -246,7 +252,7 @@ public struct PluginLoader: Sendable {
         case S_IFDIR: throw .notAFile(path: path, kind: "directory")
         default: throw .notAFile(path: path, kind: "special file")
         }
-        if policy.checksPermissions, let reason = FilePermissions.problem(at: path, status: status) {
+        if policy.checksPermissions, let reason = permissions.problem(at: path, status: status) {
             throw .insecurePermissions(path: path, reason: reason)
         }
         let file: ELFFile
