@@ -9,7 +9,8 @@ struct StagedRegistrationTests {
     private func register(_ name: String, route: String, in registry: Registry, publishing: Bool) throws {
         try NamedScriptedModule.$setup.withValue((name, { $0.route(route) { _ in AlphaScreen() } })) {
             try registry.register(
-                [NamedScriptedModule.self], image: "/plugins/\(name).so", plugin: nil, publishing: publishing)
+                [(NamedScriptedModule.self, NamedScriptedModule.name)], image: "/plugins/\(name).so", plugin: nil,
+                publishing: publishing)
         }
     }
 
@@ -48,7 +49,8 @@ struct StagedRegistrationTests {
                 )
             ) {
                 try registry.register(
-                    [NamedScriptedModule.self], image: "/plugins/clash.so", plugin: nil, publishing: false)
+                    [(NamedScriptedModule.self, NamedScriptedModule.name)], image: "/plugins/clash.so", plugin: nil,
+                    publishing: false)
             }
         }
         guard case .rejected(let problems) = error else {

@@ -2,8 +2,8 @@ internal import CPlugboard
 
 /// The modules and plugin declarations found in one image.
 struct DiscoveredTypes {
-    /// Module types, sorted by name.
-    var modules: [any Module.Type] = []
+    /// Module types and their names, sorted by name.
+    var modules: [NamedModule] = []
     /// Types declaring a plugin manifest.
     var plugins: [any Plugin.Type] = []
     /// Types that conform but cannot be used, with the reason.
@@ -13,7 +13,8 @@ struct DiscoveredTypes {
     init(scanning image: PBImage) {
         for found in ImageScanner.conformances(in: image, to: pb_module_protocol()) {
             if let witness = found.witness {
-                modules.append(unsafeBitCast(witness, to: (any Module.Type).self))
+                let type = unsafeBitCast(witness, to: (any Module.Type).self)
+                modules.append((type, type.name))
             } else {
                 skipped.append((found.typeName, found.skipReason ?? "unusable"))
             }

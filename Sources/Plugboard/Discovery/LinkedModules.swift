@@ -51,8 +51,8 @@ extension Registry {
             guard linkedImages.withLock({ $0.insert(base).inserted }) else { continue }
             let path = ImageScanner.path(of: image)
             do {
-                try register(found.modules, image: path)
-                let names = Set(found.modules.map { $0.name })
+                try register(found.modules, image: path, plugin: nil)
+                let names = Set(found.modules.map(\.name))
                 outcome.registered += snapshot.modules.filter { names.contains($0.name) }
             } catch {
                 outcome.failures.append(error)

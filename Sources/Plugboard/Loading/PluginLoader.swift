@@ -205,7 +205,7 @@ public struct PluginLoader: Sendable {
                     + "\(manifest.name) \(manifest.version); seal it again"
             )
         }
-        let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map { $0.name })
+        let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map(\.name))
         do {
             try registry.register(modules, image: path, plugin: plugin, publishing: publishing)
         } catch {
@@ -284,7 +284,7 @@ public struct PluginLoader: Sendable {
     private func declarations(
         in handle: UnsafeMutableRawPointer,
         path: String
-    ) throws(PluginLoadError) -> (any Plugin.Type, [any Module.Type]) {
+    ) throws(PluginLoadError) -> (any Plugin.Type, [NamedModule]) {
         let image = ImageScanner.image(openedAs: handle)
         if discovery == .metadataSections, let image, ImageScanner.canRead(image) {
             let found = DiscoveredTypes(scanning: image)
@@ -301,6 +301,6 @@ public struct PluginLoader: Sendable {
         typealias EntryFunction = @convention(c) () -> UnsafeMutableRawPointer
         let entry = Unmanaged<PluginEntry>.fromOpaque(unsafeBitCast(symbol, to: EntryFunction.self)())
             .takeRetainedValue()
-        return (entry.plugin, entry.modules.sorted { $0.name < $1.name })
+        return (entry.plugin, entry.modules.map { ($0, $0.name) }.sorted { $0.name < $1.name })
     }
 }

@@ -67,3 +67,7 @@ extension Module {
     /// ```
     public static var name: String { _typeName(Self.self, qualified: true) }
 }
+
+/// A module type with its ``Module/name``, read once: loading reads each name several times
+/// (sorting, reporting, registering), and every read of a type's name asks the runtime again.
+typealias NamedModule = (type: any Module.Type, name: String)

@@ -57,21 +57,21 @@ public final class Registry: Sendable {
     /// try registry.register([CirclesModule.self, BlogModule.self], image: "app")
     /// ```
     public func register(_ modules: [any Module.Type], image: String) throws(RegistrationError) {
-        try register(modules, image: image, plugin: nil)
+        try register(modules.map { ($0, $0.name) }, image: image, plugin: nil)
     }
 
     /// Registers `modules` as one unit, like ``register(_:image:)``; with `publishing` false the
     /// registration is staged: checked and kept, but invisible to lookups until
     /// ``publishStaged()`` or another change publishes it.
     func register(
-        _ modules: [any Module.Type],
+        _ modules: [NamedModule],
         image: String,
         plugin: LoadedPlugin?,
         publishing: Bool = true
     ) throws(RegistrationError) {
         var contributions: [Contribution] = []
-        for type in modules {
-            let module = RegisteredModule(owner: Owner(module: type.name, image: image), plugin: plugin?.manifest.name)
+        for (type, name) in modules {
+            let module = RegisteredModule(owner: Owner(module: name, image: image), plugin: plugin?.manifest.name)
             let registrar = ModuleRegistrar(module: module)
             do {
                 try type.init().register(with: registrar)
