@@ -91,7 +91,8 @@ func child(_ mode: String, _ directory: URL) -> (wall: Double, cpu: Double) {
 
 var samples: [String: [Double]] = [:]
 var ratios: [String: [Double]] = [:]
-for _ in 0..<9 {
+let rounds = 21
+for _ in 0..<rounds {
     let round = [
         "floor": child("floor", plain), "load": child("load", plain), "load sealed": child("load", sealed),
         "manifest": child("manifest", sealed), "busy floor": child("busy floor", plain),
@@ -104,8 +105,8 @@ for _ in 0..<9 {
     ratios["load sealed", default: []].append(round["load sealed"]!.wall / round["floor"]!.wall)
     ratios["manifest", default: []].append(round["load"]!.wall / round["manifest"]!.wall)
 }
-let median = { (name: String) in samples[name]!.sorted()[4] / 1e6 }
-let ratio = { (name: String) in ratios[name]!.sorted()[4] }
+let median = { (name: String) in samples[name]!.sorted()[rounds / 2] / 1e6 }
+let ratio = { (name: String) in ratios[name]!.sorted()[rounds / 2] }
 let spread = { (name: String) in String(format: "rounds %.2f–%.2f", ratios[name]!.min()!, ratios[name]!.max()!) }
 print(String(format: "100 plugins, 3 modules each: dlopen+dlsym floor %.2f ms", median("floor")))
 print(
