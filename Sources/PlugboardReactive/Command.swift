@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// Async work a user triggers — a `RACCommand`: loading a page, logging in.
 ///
 /// ```swift
@@ -82,7 +80,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
 
     private let work: @Sendable (Input) async throws -> Output
     private let policy: Policy
-    private let state = Mutex(State())
+    private let state = PosixMutex(State())
     private let executing = MutableProperty(false)
     private let enabledIf: Property<Bool>
 

@@ -1,11 +1,9 @@
-internal import Synchronization
-
 /// A thread-safe countdown for the operators.
 final class Counter: Sendable {
-    private let value: Mutex<Int>
+    private let value: PosixMutex<Int>
 
     init(_ start: Int) {
-        value = Mutex(start)
+        value = PosixMutex(start)
     }
 
     /// Decrements and returns the new value.
@@ -19,7 +17,7 @@ final class Counter: Sendable {
 
 /// The previous value, for `distinctUntilChanged`.
 final class Previous<Value: Sendable>: Sendable {
-    private let value = Mutex<Value?>(nil)
+    private let value = PosixMutex<Value?>(nil)
 
     /// Stores `new` and returns what was stored before.
     func replace(with new: Value) -> Value? {
@@ -32,7 +30,7 @@ final class Previous<Value: Sendable>: Sendable {
 
 /// The latest value of each of two sources, for `combineLatest`.
 final class Latest<First: Sendable, Second: Sendable>: Sendable {
-    private let values = Mutex<(First?, Second?)>((nil, nil))
+    private let values = PosixMutex<(First?, Second?)>((nil, nil))
 
     func set(first: First) -> (First, Second)? {
         values.withLock { values in

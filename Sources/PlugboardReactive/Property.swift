@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// A value that changes over time and can be observed — `RACObserve` and `RAC(target, key)`.
 ///
 /// ```swift
@@ -8,8 +6,8 @@ internal import Synchronization
 /// account.value = "ann"
 /// ```
 public final class MutableProperty<Value: Sendable>: Sendable {
-    private let current: Mutex<Value>
-    private let sources = Mutex<[any Sendable]>([])
+    private let current: PosixMutex<Value>
+    private let sources = PosixMutex<[any Sendable]>([])
     /// Every new value, after it is set (not the current one).
     ///
     /// ```swift
@@ -25,7 +23,7 @@ public final class MutableProperty<Value: Sendable>: Sendable {
     /// let title = MutableProperty("Circles")
     /// ```
     public init(_ initial: Value) {
-        current = Mutex(initial)
+        current = PosixMutex(initial)
     }
 
     /// The current value; setting it notifies observers.

@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// A hot, multicast stream of values — the Plugboard counterpart of a `RACSubject`.
 ///
 /// ```swift
@@ -23,8 +21,8 @@ public final class Signal<Value: Sendable>: Sendable {
         init() {}
     }
 
-    @usableFromInline let state = Mutex(State())
-    private let upstream = Mutex<[Subscription]>([])
+    @usableFromInline let state = PosixMutex(State())
+    private let upstream = PosixMutex<[Subscription]>([])
 
     /// Creates a signal with no observers.
     ///
@@ -161,7 +159,7 @@ public final class Signal<Value: Sendable>: Sendable {
     ) -> Subscription {
         // Unlike `observe(_:)`, this subscription holds the signal weakly: the observer refers to
         // it to end itself, and a strong reference would keep the signal alive in a cycle.
-        let own = Mutex<Subscription?>(nil)
+        let own = PosixMutex<Subscription?>(nil)
         guard
             let id = insert(
                 { [weak owner] value in

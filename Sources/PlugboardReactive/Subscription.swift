@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// A live subscription to a ``Signal``; ``cancel()`` ends it. Releasing the subscription does not
 /// end it: keep it in a ``SubscriptionBag`` that its owner holds, or observe with an owner.
 ///
@@ -8,10 +6,10 @@ internal import Synchronization
 /// subscription.cancel()  // no more values
 /// ```
 public final class Subscription: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: PosixMutex<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = PosixMutex(onCancel)
     }
 
     /// Ends the subscription; later calls do nothing.
@@ -56,7 +54,7 @@ public final class Subscription: Sendable {
 /// }
 /// ```
 public final class SubscriptionBag: Sendable {
-    private let subscriptions = Mutex<[Subscription]>([])
+    private let subscriptions = PosixMutex<[Subscription]>([])
 
     /// Creates an empty bag.
     ///

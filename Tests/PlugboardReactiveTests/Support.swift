@@ -1,9 +1,9 @@
 import PlugboardReactive
-import Synchronization
 
-/// A thread-safe list of what observers received.
+/// A thread-safe list of what observers received. Behind a POSIX mutex: many senders contend for
+/// it, and the thread sanitizer cannot see a contended `Synchronization.Mutex` hand over.
 final class Received<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = PosixMutex<[Value]>([])
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
 }

@@ -1,5 +1,4 @@
 internal import CPlugboard
-internal import Synchronization
 
 /// The outcome of registering the modules linked into the running program.
 ///

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// The host registry: every module's routes, startup tasks and services, with their owners.
 ///
 /// There is one ``shared`` registry per process because there is one copy of the runtime: the
@@ -23,7 +21,7 @@ public final class Registry: Sendable {
     /// The writers' side; see ``update(_:)`` and ``stage(_:plugin:)``.
     private let writer = PosixMutex(Writing())
     /// Base addresses of the images whose linked modules were already registered.
-    let linkedImages = Mutex(Set<UInt>())
+    let linkedImages = PosixMutex(Set<UInt>())
 
     /// Creates an empty registry.
     ///

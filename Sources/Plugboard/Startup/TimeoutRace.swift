@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// Runs a task body against a time limit without waiting for a body that ignores cancellation.
 final class TimeoutRace: Sendable {
     enum Ending: Sendable {
@@ -9,8 +7,8 @@ final class TimeoutRace: Sendable {
         case cancelled
     }
 
-    private let continuation = Mutex<CheckedContinuation<Ending, Never>?>(nil)
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let continuation = PosixMutex<CheckedContinuation<Ending, Never>?>(nil)
+    private let tasks = PosixMutex<[Task<Void, Never>]>([])
 
     private init() {}
 

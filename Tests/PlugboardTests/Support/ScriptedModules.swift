@@ -1,6 +1,4 @@
-import Foundation
 import Plugboard
-import Synchronization
 
 /// Registration code a test hands to a scripted module for the duration of one task.
 typealias Script = @Sendable (ModuleRegistrar) -> Void
@@ -48,18 +46,18 @@ func scriptedRegistry(a: Script? = nil, b: Script? = nil) throws -> Registry {
 let ownerA = Owner(module: "scripted.a", image: "/app/host")
 let ownerB = Owner(module: "scripted.b", image: "/app/host")
 
-/// What tasks and handlers did, in order. Behind an `NSLock` (a pthread mutex) rather than a
-/// `Mutex`, whose contended hand-over the thread sanitizer cannot see.
-final class Journal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String] = []
+/// What tasks and handlers did, in order. Behind a `PosixMutex`, like every lock the tests'
+/// threads contend for: the thread sanitizer cannot see a contended `Synchronization.Mutex` hand
+/// over.
+final class Journal: Sendable {
+    private let entries = PosixMutex<[String]>([])
 
     func record(_ entry: String) {
-        lock.withLock { entries.append(entry) }
+        entries.withLock { $0.append(entry) }
     }
 
     var all: [String] {
-        lock.withLock { entries }
+        entries.withLock { $0 }
     }
 
     func index(of entry: String) -> Int? {
@@ -70,7 +68,7 @@ final class Journal: @unchecked Sendable {
 /// Parties that each wait, up to a limit, until all have arrived.
 final class Rendezvous: Sendable {
     private let parties: Int
-    private let arrived = Mutex(0)
+    private let arrived = PosixMutex(0)
 
     init(parties: Int = 2) {
         self.parties = parties

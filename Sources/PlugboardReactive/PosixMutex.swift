@@ -1,18 +1,18 @@
-internal import Glibc
+public import Glibc
 
-/// A value behind a POSIX mutex, for state that threads contend for: the launch scheduler's, the
-/// registry's and the plugin loader's.
+/// A value behind a POSIX mutex: every lock of the runtime (and of its tests) is one.
 ///
 /// `Synchronization.Mutex` takes a contended lock inside the kernel (a priority-inheritance
 /// futex), where the thread sanitizer cannot see the hand-over and reports the accesses it
 /// orders as races. `pthread_mutex_lock` is one the sanitizer knows, so CI's sanitizer run
 /// checks for real races only; without contention both cost one atomic operation.
-final class PosixMutex<Value>: @unchecked Sendable {
+@usableFromInline
+package final class PosixMutex<Value>: @unchecked Sendable {
     // Safe to share: `value` is only touched between `pthread_mutex_lock` and `_unlock`.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         // Adaptive: a contended lock spins briefly before sleeping, since it is held only for a
         // few bookkeeping steps.
@@ -29,7 +29,10 @@ final class PosixMutex<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while holding the mutex.
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    @inlinable
+    package func withLock<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
