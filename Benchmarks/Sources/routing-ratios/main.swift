@@ -39,6 +39,9 @@ print(
 /// Plugboard's router and lookups for a set, kept to compare lookup times across sizes.
 var lookupsAt: [Int: () -> Int] = [:]
 var lookupCountAt: [Int: Int] = [:]
+/// The 100k-route router looked up with as few URLs as the 10-route set has: the same work per
+/// lookup as at 100k, with what it touches in the cache as at 10.
+var fewURLsAt100k: (() -> Int)?
 for size in [10, 1_000, 10_000, 100_000] {
     let set = RouteSet(count: size)
     let before = bytesInUse()
@@ -69,6 +72,14 @@ for size in [10, 1_000, 10_000, 100_000] {
         return sum
     }
     lookupCountAt[size] = rounds * set.urls.count
+    if size == 100_000, let few = lookupCountAt[10] {
+        let urls = Array(set.urls.prefix(RouteSet(count: 10).urls.count))
+        fewURLsAt100k = {
+            var sum = 0
+            for _ in 0..<few / urls.count { for url in urls { sum &+= Routers.lookup(plugboard, url) } }
+            return sum
+        }
+    }
     print(
         String(size).padding(toLength: 9, withPad: " ", startingAt: 0)
             + String(
@@ -84,6 +95,12 @@ print(
     String(
         format: "plugboard lookup time at 100k routes / at 10 routes (target <= 1.3): %.2f",
         timeRatio * Double(lookupCountAt[10]!) / Double(lookupCountAt[100_000]!)))
+
+let (_, _, fewURLsRatio) = alternating(9, lookupsAt[10]!, fewURLsAt100k!)
+print(
+    String(
+        format: "  for scale: at 100k routes with only %d of their URLs looked up / at 10 routes: %.2f",
+        RouteSet(count: 10).urls.count, fewURLsRatio))
 
 // What one cache miss per lookup costs: the 10-route lookups again, each followed by one read of
 // a 64-byte line chosen by the lookup's result among 100k lines, as if each route kept all its
