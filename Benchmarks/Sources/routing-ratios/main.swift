@@ -42,6 +42,7 @@ var lookupCountAt: [Int: Int] = [:]
 /// The 100k-route router looked up with as few URLs as the 10-route set has: the same work per
 /// lookup as at 100k, with what it touches in the cache as at 10.
 var fewURLsAt100k: (() -> Int)?
+let set10 = RouteSet(count: 10)
 for size in [10, 1_000, 10_000, 100_000] {
     let set = RouteSet(count: size)
     let before = bytesInUse()
@@ -73,7 +74,7 @@ for size in [10, 1_000, 10_000, 100_000] {
     }
     lookupCountAt[size] = rounds * set.urls.count
     if size == 100_000, let few = lookupCountAt[10] {
-        let urls = Array(set.urls.prefix(RouteSet(count: 10).urls.count))
+        let urls = Array(set.urls.prefix(set10.urls.count))
         fewURLsAt100k = {
             var sum = 0
             for _ in 0..<few / urls.count { for url in urls { sum &+= Routers.lookup(plugboard, url) } }
@@ -100,7 +101,7 @@ let (_, _, fewURLsRatio) = alternating(9, lookupsAt[10]!, fewURLsAt100k!)
 print(
     String(
         format: "  for scale: at 100k routes with only %d of their URLs looked up / at 10 routes: %.2f",
-        RouteSet(count: 10).urls.count, fewURLsRatio))
+        set10.urls.count, fewURLsRatio))
 
 // What one cache miss per lookup costs: the 10-route lookups again, each followed by one read of
 // a 64-byte line chosen by the lookup's result among 100k lines, as if each route kept all its
@@ -109,7 +110,6 @@ print(
 let lineCount = 100_000
 let lines = UnsafeMutableRawPointer.allocate(byteCount: lineCount * 64, alignment: 64)
 lines.initializeMemory(as: UInt8.self, repeating: 1, count: lineCount * 64)
-let set10 = RouteSet(count: 10)
 let router10 = try Routers.plugboard(set10)
 let (_, _, missRatio) = alternating(
     9, lookupsAt[10]!,
