@@ -38,6 +38,13 @@ struct ManifestJSONTests {
         #expect(try ManifestJSON.decode(Array(escaped.utf8)).name == "n")
     }
 
+    @Test func ignoresUnknownKeysBeyondASCII() throws {
+        let text =
+            #"{"clé":"ignored","name":"n","version":"1","runtimeVersion":"0.1.0","toolchain":"t","#
+            + #""architecture":"x","modules":[],"routes":[],"tasks":[],"nâme":"also ignored"}"#
+        #expect(try ManifestJSON.decode(Array(text.utf8)).name == "n")
+    }
+
     @Test(arguments: [
         ([UInt8(0x01)], "a control character in a string"),
         ([0xFF], "a string is not UTF-8"),

@@ -42,9 +42,11 @@ var lookupCountAt: [Int: Int] = [:]
 /// The 100k-route router looked up with as few URLs as the 10-route set has: the same work per
 /// lookup as at 100k, with what it touches in the cache as at 10.
 var fewURLsAt100k: (() -> Int)?
+/// The 10-route set and its router, for the measurements for scale.
 let set10 = RouteSet(count: 10)
+var router10: Plugboard.Router<Int>?
 for size in [10, 1_000, 10_000, 100_000] {
-    let set = RouteSet(count: size)
+    let set = size == 10 ? set10 : RouteSet(count: size)
     let before = bytesInUse()
     let plugboard = try Routers.plugboard(set)
     let plugboardBytes = bytesInUse() - before
@@ -73,6 +75,7 @@ for size in [10, 1_000, 10_000, 100_000] {
         return sum
     }
     lookupCountAt[size] = rounds * set.urls.count
+    if size == 10 { router10 = plugboard }
     if size == 100_000, let few = lookupCountAt[10] {
         let urls = Array(set.urls.prefix(set10.urls.count))
         fewURLsAt100k = {
@@ -110,7 +113,7 @@ print(
 let lineCount = 100_000
 let lines = UnsafeMutableRawPointer.allocate(byteCount: lineCount * 64, alignment: 64)
 lines.initializeMemory(as: UInt8.self, repeating: 1, count: lineCount * 64)
-let router10 = try Routers.plugboard(set10)
+let tenRoutes = router10!
 let (_, _, missRatio) = alternating(
     9, lookupsAt[10]!,
     {
@@ -118,7 +121,7 @@ let (_, _, missRatio) = alternating(
         var line = 0
         for _ in 0..<lookupCountAt[10]! / set10.urls.count {
             for url in set10.urls {
-                let found = Routers.lookup(router10, url)
+                let found = Routers.lookup(tenRoutes, url)
                 line = Int(UInt(bitPattern: line &+ found &* 0x9E37_79B9) % UInt(lineCount))
                 sum &+= found &+ Int(lines.load(fromByteOffset: line * 64, as: UInt8.self))
             }

@@ -2,14 +2,14 @@ internal import Synchronization
 
 /// Runs the tasks of one phase: each as soon as its dependencies have finished, never before.
 ///
-/// Ready tasks wait in a queue; a worker that finishes a task continues with one of the tasks
-/// that became ready and queues the others. While the queue holds tasks, one more worker is
-/// always on its way to it: an idle one woken, or a new one; when it arrives it takes a task and,
-/// if more wait, sends for the next. A worker with nothing to do takes from the queue, else waits idle until it is sent for
-/// or the phase ends. So a chain of tasks costs no task creation, independent tasks run at the
-/// same time, and short tasks are mostly run by the workers already running, without waking
-/// another thread for each. Scheduling state sits behind one mutex and no callback runs while it
-/// is held.
+/// Ready tasks wait in a queue; a worker that finishes a task continues with one of the tasks that
+/// became ready and queues the others. While the queue holds tasks, one more worker is always on
+/// its way to it: an idle one woken, or a new one; when it arrives it takes a task and, if more
+/// wait, sends for the next. A worker with nothing to do takes from the queue, else waits idle
+/// until it is sent for or the phase ends. So a chain of tasks costs no task creation, independent
+/// tasks run at the same time, and short tasks are mostly run by the workers already running,
+/// without waking another thread for each. Scheduling state sits behind one mutex and no callback
+/// runs while it is held.
 final class PhaseRun: Sendable {
     /// How one task ended, and when: the report's entry without the task's own fields.
     struct Record: Sendable {
