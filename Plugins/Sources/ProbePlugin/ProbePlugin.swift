@@ -1,5 +1,9 @@
 public import Plugboard
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The probe plugin's manifest.
 public enum ProbePlugin: Plugin {
     public static let manifest = PluginManifest(name: "Probe", version: "0.0.1")
@@ -10,6 +14,11 @@ public final class ProbeModule: Module {
     public init() {}
 
     public func register(with registrar: ModuleRegistrar) throws {
+        // A chatty plugin, for the tests of the host's child processes: with
+        // PLUGBOARD_PROBE_CHATTER=N, registering writes N bytes to standard output.
+        if let chatter = getenv("PLUGBOARD_PROBE_CHATTER").flatMap({ Int(String(cString: $0)) }) {
+            print(String(repeating: "chatter\n", count: chatter / 8), terminator: "")
+        }
         registrar.route("app://probe/identity", title: "Probe") { _ in ProbeScreen() }
         registrar.startupTask("probe.start") {}
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs this executable (or another program) as a child process with a time limit.
 enum ChildProcess {
@@ -10,7 +11,8 @@ enum ChildProcess {
         case failedToStart(String)
     }
 
-    /// Runs `executable` with `arguments`, killing it after `timeout` seconds.
+    /// Runs `executable` with `arguments`, killing it after `timeout` seconds. Its output is read
+    /// while it runs, so a child that writes more than a pipe holds is not taken for a hung one.
     static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -25,14 +27,24 @@ enum ChildProcess {
         } catch {
             return .failedToStart(error.localizedDescription)
         }
+        let collected = Mutex(Data())
+        let drained = DispatchSemaphore(value: 0)
+        let reading = output.fileHandleForReading
+        Thread.detachNewThread {
+            let data = reading.readDataToEndOfFile()
+            collected.withLock { $0 = data }
+            drained.signal()
+        }
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             kill(process.processIdentifier, SIGKILL)
             finished.wait()
             return .timedOut
         }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // A process the child started may still hold the pipe open; its output is not waited for.
+        _ = drained.wait(timeout: .now() + 1)
         if process.terminationReason == .uncaughtSignal { return .crashed(signal: process.terminationStatus) }
-        return .exited(status: process.terminationStatus, output: text)
+        return .exited(
+            status: process.terminationStatus, output: String(decoding: collected.withLock { $0 }, as: UTF8.self))
     }
 }

@@ -33,4 +33,14 @@ struct VerifyCommandTests {
         #expect(lines.contains(refusal), "\(lines)")
         #expect(lines.last == "1 of 2 plugin file(s) load")
     }
+
+    @Test func aPluginThatWritesMuchWhileLoadingIsNotTakenForAHungOne() throws {
+        // More than a pipe holds (64 KiB): read only after the child ended, it would block.
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["verify", scratch.directory.path, "--timeout", "20"], environment: ["PLUGBOARD_PROBE_CHATTER": "300000"])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("  ✓ libProbePlugin.so: loads: Probe 0.0.1, 1 module(s)\n"))
+    }
 }

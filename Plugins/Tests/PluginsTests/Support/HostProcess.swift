@@ -8,10 +8,11 @@ struct HostProcess {
 
     /// Runs the host with `arguments`; `afterStart` may read standard output before the rest is collected.
     /// `unprivileged` runs it as the user `nobody` when the tests run as root (through `setpriv`),
-    /// so that file permissions apply to it.
+    /// so that file permissions apply to it. `environment` adds to the tests' own environment.
     static func run(
         _ arguments: [String],
         input: String? = nil,
+        environment: [String: String] = [:],
         keepingInputOpen: Bool = false,
         unprivileged: Bool = false,
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
@@ -25,6 +26,7 @@ struct HostProcess {
             process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
             process.arguments = arguments
         }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
