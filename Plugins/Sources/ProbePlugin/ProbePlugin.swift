@@ -1,8 +1,5 @@
+import Glibc
 public import Plugboard
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The probe plugin's manifest.
 public enum ProbePlugin: Plugin {

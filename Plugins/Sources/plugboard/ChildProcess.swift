@@ -11,6 +11,11 @@ enum ChildProcess {
         case failedToStart(String)
     }
 
+    /// `signal 4 (Illegal instruction)`: a signal a child ended with, by number and name.
+    static func describe(signal: Int32) -> String {
+        "signal \(signal) (\(String(cString: strsignal(signal))))"
+    }
+
     /// Runs `executable` with `arguments`, killing it after `timeout` seconds. Its output is read
     /// while it runs, so a child that writes more than a pipe holds is not taken for a hung one.
     static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Outcome {

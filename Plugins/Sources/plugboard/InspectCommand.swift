@@ -25,7 +25,9 @@ enum InspectCommand {
             if let read = try PluginLoader(registry: Registry(), policy: PluginLoading.policy).check(file: path) {
                 (sealed, source) = (read, "sealed manifest, read without loading the plugin")
             } else {
-                (sealed, source) = (try describeInChild(path), "not sealed: read by loading it in a child process")
+                (sealed, source) = (
+                    try ChildDescription.describe(path).manifest, "not sealed: read by loading it in a child process"
+                )
             }
         } catch let error as PluginLoadError {
             throw HostError.failed(error.description)
@@ -40,17 +42,5 @@ enum InspectCommand {
         Terminal.line("  routes       \(sealed.routes.joined(separator: ", "))")
         Terminal.line("  tasks        \(sealed.tasks.joined(separator: ", "))")
         return 0
-    }
-
-    private static func describeInChild(_ path: String) throws -> SealedManifest {
-        guard
-            case .exited(let status, let output) = ChildProcess.run(
-                BundledPlugins.executable, [SealCommand.childCommand, path], timeout: 30),
-            let last = output.split(separator: "\n").last
-        else { throw HostError.failed("\(path): loading it in a child process crashed or hung; see plugboard verify") }
-        guard status == 0, let sealed = try? JSONDecoder().decode(SealedManifest.self, from: Data(last.utf8)) else {
-            throw HostError.failed(String(last.dropFirst("refused: ".count)))
-        }
-        return sealed
     }
 }

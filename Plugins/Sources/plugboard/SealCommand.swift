@@ -17,9 +17,6 @@ enum SealCommand {
           -h, --help   Show this help.
         """
 
-    /// The hidden command a child runs: load one file and print its sealed manifest as JSON.
-    static let childCommand = "describe-one"
-
     static func run(_ arguments: [String]) throws -> Int32 {
         guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") }) else {
             throw HostError.usage("seal takes one or more plugin files")
@@ -33,19 +30,14 @@ enum SealCommand {
                 )
             } catch {
                 failures += 1
-                Terminal.error("error: \(file): \(error)")
+                Terminal.error("error: \(error)")
             }
         }
         return failures == 0 ? 0 : 1
     }
 
     private static func seal(_ file: String) throws -> SealedManifest {
-        guard
-            case .exited(0, let output) = ChildProcess.run(
-                BundledPlugins.executable, [childCommand, file], timeout: 30),
-            let json = output.split(separator: "\n").last,
-            let sealed = try? JSONDecoder().decode(SealedManifest.self, from: Data(json.utf8))
-        else { throw HostError.failed("it does not load; run plugboard verify on its directory to see why") }
+        let (sealed, json) = try ChildDescription.describe(file)
         let manifestFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "plugboard-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: manifestFile)
@@ -57,25 +49,8 @@ enum SealCommand {
             "--set-section-flags", "\(section)=noload,readonly", file,
         ]
         guard case .exited(0, _) = ChildProcess.run("/usr/bin/env", arguments, timeout: 60) else {
-            throw HostError.failed("llvm-objcopy (from the Swift toolchain) could not write the section")
+            throw HostError.failed("\(file): llvm-objcopy (from the Swift toolchain) could not write the section")
         }
         return sealed
-    }
-
-    /// The child's side: load one file and print its sealed manifest as JSON.
-    static func runChild(_ arguments: [String]) -> Int32 {
-        guard let file = arguments.first else { return 2 }
-        let registry = Registry()
-        do {
-            let plugin = try PluginLoader(registry: registry, policy: PluginLoading.policy).load(file: file)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let json = try encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot))
-            print(String(decoding: json, as: UTF8.self))
-            return 0
-        } catch {
-            print("refused: \(error)")
-            return 1
-        }
     }
 }

@@ -56,7 +56,7 @@ enum VerifyCommand {
         case .timedOut:
             return (false, "hung: did not finish loading within \(timeout.formatted()) s (killed)")
         case .crashed(let signal):
-            return (false, "crashed with signal \(signal) (\(String(cString: strsignal(signal)))) while loading")
+            return (false, "crashed with \(ChildProcess.describe(signal: signal)) while loading")
         case .exited(let status, let output):
             let text = output.trimmingCharacters(in: .whitespacesAndNewlines)
             return (status == 0, text.split(separator: "\n").last.map(String.init) ?? "no output")

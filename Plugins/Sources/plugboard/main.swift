@@ -59,7 +59,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case "verify": return try VerifyCommand.run(rest)
         case "new": return try NewCommand.run(rest)
         case "seal": return try SealCommand.run(rest)
-        case SealCommand.childCommand: return SealCommand.runChild(rest)
+        case ChildDescription.command: return ChildDescription.runChild(rest)
         case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)

@@ -91,6 +91,16 @@ struct HostExecutableTests {
         )
     }
 
+    @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
+        let crashing = try BuildProducts.path("libCrashingPlugin.so")
+        let run = try HostProcess.run(["inspect", crashing])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError
+                == "error: \(crashing): crashed with signal 4 (Illegal instruction) while loading in a child process; "
+                + "run plugboard verify on its directory\n")
+    }
+
     @Test(arguments: [
         ["--help"], ["help"], ["demo", "--help"], ["inspect", "--help"], ["help", "inspect"], ["launch", "--help"],
         ["graph", "--help"], ["routes", "--help"], ["open", "--help"], ["run", "--help"], ["verify", "--help"],

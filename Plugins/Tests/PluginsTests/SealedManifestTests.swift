@@ -91,6 +91,27 @@ struct SealedManifestTests {
         #expect(reason.hasPrefix("the sealed manifest is not valid"))
     }
 
+    @Test func sealSaysForEachFileWhyItCannotBeSealedAndSealsTheRest() throws {
+        let scratch = try Scratch()
+        let junk = scratch.directory.appendingPathComponent("libJunk.so").path
+        try Data("junk".utf8).write(to: URL(fileURLWithPath: junk))
+        let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let missing = scratch.directory.appendingPathComponent("libMissing.so").path
+        let run = try HostProcess.run(["seal", scratch.directory.path, junk, missing, greeter])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "  ✓ \(greeter): sealed Greeter 1.0.0, 2 route(s)\n")
+        let errors = run.standardError.split(separator: "\n").map(String.init)
+        #expect(
+            errors == [
+                "error: \(scratch.directory.path): is a directory, not a plugin file; pass a .so file, or load the "
+                    + "directory's plugins",
+                "error: \(junk): not a loadable shared object: not an ELF file (4 bytes, no ELF signature); rebuild the "
+                    + "plugin as a .dynamic library product",
+                "error: \(missing): no such file; check the path (a symbolic link must point to an existing file)",
+            ])
+        #expect(try ManifestReader.read(fileAt: greeter)?.name == "Greeter")
+    }
+
     @Test func aTruncatedPluginIsRefused() throws {
         let scratch = try Scratch()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: BuildProducts.greeter))
