@@ -228,6 +228,22 @@ struct PluginLoaderErrorTests {
 
     @Test func aMissingDirectory() {
         let path = files.directory.appendingPathComponent("nowhere").path
-        #expect(throws: PluginLoadError.self) { try loader.load(directory: path) }
+        let error = #expect(throws: PluginLoadError.self) { try loader.load(directory: path) }
+        guard case .fileNotFound(path) = error else {
+            Issue.record("wrong error: \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func aFileGivenAsTheDirectory() throws {
+        let path = try files.write("plugins", Data("not a directory".utf8))
+        let error = #expect(throws: PluginLoadError.self) { try loader.load(directory: path) }
+        guard case .notADirectory(path) = error else {
+            Issue.record("wrong error: \(String(describing: error))")
+            return
+        }
+        #expect(
+            error?.description == "\(path): is a file, not a directory; pass the directory that holds the plugin files")
+        #expect(registry.snapshot.plugins.isEmpty)
     }
 }

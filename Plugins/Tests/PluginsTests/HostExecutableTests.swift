@@ -91,6 +91,16 @@ struct HostExecutableTests {
         )
     }
 
+    @Test func aPluginFileGivenForTheirDirectoryIsAUsageError() throws {
+        let greeter = try BuildProducts.greeter
+        let run = try HostProcess.run(["routes", "--plugins", greeter])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError
+                == "error: \(greeter): is a file, not a directory; pass the directory that holds the plugin files\n"
+                + "Run 'plugboard --help' for usage.\n")
+    }
+
     @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
         let crashing = try BuildProducts.path("libCrashingPlugin.so")
         let run = try HostProcess.run(["inspect", crashing])

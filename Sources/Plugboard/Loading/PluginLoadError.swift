@@ -20,6 +20,12 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// try PluginLoader().load(file: "plugins")  // throws .notAFile(path: "plugins", kind: "directory")
     /// ```
     case notAFile(path: String, kind: String)
+    /// A directory of plugins was asked for, and the path is a file.
+    ///
+    /// ```swift
+    /// try PluginLoader().load(directory: "plugins/libCircles.so")  // throws .notADirectory
+    /// ```
+    case notADirectory(path: String)
     /// The file or directory exists but cannot be read.
     ///
     /// ```swift
@@ -100,7 +106,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// ```
     public var path: String {
         switch self {
-        case .fileNotFound(let path), .notAFile(let path, _), .unreadable(let path, _),
+        case .fileNotFound(let path), .notAFile(let path, _), .notADirectory(let path), .unreadable(let path, _),
             .notASharedObject(let path, _), .openFailed(let path, _), .noManifest(let path),
             .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
@@ -121,6 +127,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             "\(path): no such file; check the path (a symbolic link must point to an existing file)"
         case .notAFile(let path, let kind):
             "\(path): is a \(kind), not a plugin file; pass a .so file, or load the directory's plugins"
+        case .notADirectory(let path):
+            "\(path): is a file, not a directory; pass the directory that holds the plugin files"
         case .unreadable(let path, let reason):
             "\(path): cannot be read (\(reason)); check its permissions"
         case .notASharedObject(let path, let reason):

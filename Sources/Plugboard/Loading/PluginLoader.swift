@@ -76,7 +76,7 @@ public struct PluginLoader: Sendable {
     ///
     /// - Parameter directory: The directory to list.
     /// - Returns: Full paths, in the order the loader loads them.
-    /// - Throws: ``PluginLoadError`` when the directory is missing or unreadable.
+    /// - Throws: ``PluginLoadError`` when the directory is missing, unreadable, or a file.
     ///
     /// ```swift
     /// let files = try PluginLoader.pluginFiles(in: ".build/debug")  // ["…/libBlog.so", "…/libCircles.so"]
@@ -86,7 +86,7 @@ public struct PluginLoader: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: directory)
         }
-        guard isDirectory.boolValue else { throw .notAFile(path: directory, kind: "file, not a directory") }
+        guard isDirectory.boolValue else { throw .notADirectory(path: directory) }
         do {
             return try FileManager.default.contentsOfDirectory(atPath: directory)
                 .filter { $0.hasSuffix(".so") && $0 != runtimeLibraryName }
