@@ -44,7 +44,15 @@ func run(_ arguments: [String]) async -> Int32 {
     }
     let rest = Array(arguments.dropFirst())
     if command == "help" || command == "--help" || command == "-h" {
-        Terminal.line(rest.first.flatMap(commandHelp) ?? help)
+        guard let topic = rest.first else {
+            Terminal.line(help)
+            return 0
+        }
+        guard let text = commandHelp(topic) else {
+            Terminal.error("error: \(HostError.usage("unknown command '\(topic)'"))")
+            return 1
+        }
+        Terminal.line(text)
         return 0
     }
     if rest.contains("--help") || rest.contains("-h"), let text = commandHelp(command) {
