@@ -22,6 +22,7 @@ enum LaunchCommand {
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(arguments, valued: ["--plugins", "--trace"], switches: ["--hold"])
         let trace = try options.single("--trace")
+        if let trace { try checkWritable(trace) }
         let failures = try PluginLoading.load(directories: options.all("--plugins"))
         let app = Application(registry: .shared)
         let signals = TerminationSignals()
@@ -30,12 +31,14 @@ enum LaunchCommand {
         let report = try await app.launch(allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
         Terminal.line()
         LaunchListing.print(report)
+        var traceFailure: HostError?
         if let trace {
             do {
                 try report.chromeTrace().write(to: URL(fileURLWithPath: trace))
                 Terminal.line("Trace written to \(trace)")
             } catch {
-                throw HostError.usage("cannot write the trace to \(trace): \(error.localizedDescription)")
+                // Reported after the application terminated: its shutdown work still runs.
+                traceFailure = .failed("cannot write the trace to \(trace): \(error.localizedDescription)")
             }
         }
         if options.has("--hold") && report.succeeded {
@@ -45,8 +48,29 @@ enum LaunchCommand {
         }
         Terminal.line(Terminal.heading("Terminating"))
         await app.terminate()
+        if let traceFailure { throw traceFailure }
         guard report.succeeded else { throw HostError.launchFailed }
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
         return 0
+    }
+
+    /// Refuses a trace path that cannot be written before anything is loaded or launched.
+    private static func checkWritable(_ trace: String) throws {
+        let directory = (trace as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        let problem: String? =
+            if FileManager.default.fileExists(atPath: trace, isDirectory: &isDirectory), isDirectory.boolValue {
+                "it is a directory; name a file"
+            } else if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
+                || !isDirectory.boolValue
+            {
+                "there is no directory \(folder); create it or choose another path"
+            } else if access(folder, W_OK) != 0 {
+                "the directory \(folder) is not writable"
+            } else {
+                nil
+            }
+        if let problem { throw HostError.usage("cannot write the trace to \(trace): \(problem)") }
     }
 }

@@ -18,6 +18,26 @@ struct LaunchCommandTests {
         #expect((greeter["args"] as? [String: String])?["module"] == "GreeterPlugin.GreeterModule")
     }
 
+    @Test func aTracePathThatCannotBeWrittenIsRefusedBeforeLoading() throws {
+        let scratch = try Scratch()
+        let missing = scratch.directory.appendingPathComponent("missing")
+        let cases = [
+            (
+                missing.appendingPathComponent("launch.json").path,
+                "there is no directory \(missing.path); create it or choose another path"
+            ),
+            (scratch.directory.path, "it is a directory; name a file"),
+        ]
+        for (trace, problem) in cases {
+            let run = try HostProcess.run(["launch", "--trace", trace])
+            #expect(run.status == 1)
+            #expect(run.standardOutput.isEmpty, "nothing was loaded or launched")
+            #expect(
+                run.standardError
+                    == "error: cannot write the trace to \(trace): \(problem)\nRun 'plugboard --help' for usage.\n")
+        }
+    }
+
     @Test func aTerminationSignalRunsShutdownWork() throws {
         let run = try HostProcess.run(["launch", "--hold"]) { process, output in
             // Signal only once the host says it is waiting for one.
