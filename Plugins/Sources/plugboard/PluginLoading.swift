@@ -45,8 +45,15 @@ enum PluginLoading {
     private static func files(in directories: [String]) throws(PluginLoadError) -> [String] {
         var files: [String] = []
         for directory in directories {
-            files += try PluginLoader.pluginFiles(in: directory)
+            let found = try PluginLoader.pluginFiles(in: directory)
+            if found.isEmpty { Terminal.error("warning: \(noPluginFiles(in: directory))") }
+            files += found
         }
         return files
+    }
+
+    /// What to say of a directory without plugin files, most often a package's own directory.
+    static func noPluginFiles(in directory: String) -> String {
+        "no plugin files (.so) in \(directory); a package's plugins are in its .build/debug (or .build/release)"
     }
 }

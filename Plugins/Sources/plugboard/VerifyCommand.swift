@@ -38,6 +38,7 @@ enum VerifyCommand {
         } catch {
             throw HostError.usage(error.description)
         }
+        guard !files.isEmpty else { throw HostError.failed(PluginLoading.noPluginFiles(in: directory)) }
         var failures = 0
         for file in files {
             let (ok, message) = verify(file, timeout: timeout)

@@ -101,6 +101,18 @@ struct HostExecutableTests {
                 + "Run 'plugboard --help' for usage.\n")
     }
 
+    @Test func aPluginDirectoryWithoutPluginFilesIsWarnedOf() throws {
+        let scratch = try Scratch()
+        let run = try HostProcess.run(["routes", "--plugins", scratch.directory.path])
+        #expect(run.status == 0)
+        // `routes` keeps its standard output for the listing; loading reports on standard error.
+        #expect(
+            run.standardError
+                == "warning: no plugin files (.so) in \(scratch.directory.path); a package's plugins are in its "
+                + ".build/debug (or .build/release)\nLoading 0 plugin file(s)\n")
+        #expect(run.standardOutput == "(no routes)\n")
+    }
+
     @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
         let crashing = try BuildProducts.path("libCrashingPlugin.so")
         let run = try HostProcess.run(["inspect", crashing])

@@ -43,4 +43,15 @@ struct VerifyCommandTests {
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("  ✓ libProbePlugin.so: loads: Probe 0.0.1, 1 module(s)\n"))
     }
+
+    @Test func aDirectoryWithoutPluginFilesIsReportedAsSuch() throws {
+        let scratch = try Scratch()
+        let run = try HostProcess.run(["verify", scratch.directory.path])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty)
+        #expect(
+            run.standardError
+                == "error: no plugin files (.so) in \(scratch.directory.path); a package's plugins are in its "
+                + ".build/debug (or .build/release)\n")
+    }
 }
