@@ -106,28 +106,40 @@ print(
         format: "  for scale: at 100k routes with only %d of their URLs looked up / at 10 routes: %.2f",
         set10.urls.count, fewURLsRatio))
 
-// What one cache miss per lookup costs: the 10-route lookups again, each followed by one read of
-// a 64-byte line chosen by the lookup's result among 100k lines, as if each route kept all its
-// data in one cache line (6.4 MB, more than this machine's L2 cache). A table of 100k routes
-// whose per-route data a lookup reads pays at least that.
+// What cache misses cost a lookup on this machine: the 10-route lookups again, each followed by
+// reads of 64-byte lines chosen among 100k lines (6.4 MB, more than this machine's L2 cache),
+// as if each route kept its data in lines of its own. Each read's address depends on the byte
+// the read before it loaded, and the next lookup's URL on the last one, as each step of a trie
+// walk depends on the node before it: the misses cannot overlap.
 let lineCount = 100_000
 let lines = UnsafeMutableRawPointer.allocate(byteCount: lineCount * 64, alignment: 64)
 lines.initializeMemory(as: UInt8.self, repeating: 1, count: lineCount * 64)
+var shuffle = SystemRandomNumberGenerator()
+let lineOrder = Array(0..<lineCount).shuffled(using: &shuffle)
 let tenRoutes = router10!
-let (_, _, missRatio) = alternating(
-    9, lookupsAt[10]!,
-    {
+@MainActor func lookupsWithMisses(_ misses: Int) -> () -> Int {
+    let (count, urls, order, lines) = (lookupCountAt[10]!, set10.urls, lineOrder, lines)
+    return {
         var sum = 0
-        var line = 0
-        for _ in 0..<lookupCountAt[10]! / set10.urls.count {
-            for url in set10.urls {
-                let found = Routers.lookup(tenRoutes, url)
-                line = Int(UInt(bitPattern: line &+ found &* 0x9E37_79B9) % UInt(lineCount))
-                sum &+= found &+ Int(lines.load(fromByteOffset: line * 64, as: UInt8.self))
+        var step = 0
+        var next = 0
+        for _ in 0..<count {
+            let found = Routers.lookup(tenRoutes, urls[next])
+            var loaded = 1
+            for _ in 0..<misses {
+                let line = order[step % lineCount] &+ loaded &- 1
+                loaded = Int(lines.load(fromByteOffset: line * 64, as: UInt8.self))
+                step &+= 1
             }
+            next = (next &+ loaded) % urls.count
+            sum &+= found
         }
         return sum
-    })
+    }
+}
+// Against the same loop without reads, so that only the reads are counted.
+let missRatios = (1...3).map { misses in alternating(9, lookupsWithMisses(0), lookupsWithMisses(misses)).2 }
 print(
     String(
-        format: "  for scale: a 10-route lookup plus one read of one of 100k cache lines / without: %.2f", missRatio))
+        format: "  for scale: 10-route lookups each waiting on 1, 2, 3 reads among 100k cache lines / without: "
+            + "%.2f, %.2f, %.2f", missRatios[0], missRatios[1], missRatios[2]))
