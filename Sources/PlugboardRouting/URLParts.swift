@@ -64,7 +64,7 @@ struct URLParts {
 /// }
 /// ```
 public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The URL as given (cut to 200 characters in the description).
+    /// The URL as given (cut to 200 characters in the description; see `shownURL`).
     ///
     /// ```swift
     /// if case .invalid(let error) = router.match("circles/42") { print(error.url) }  // "circles/42"
@@ -83,7 +83,6 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
     /// if case .invalid(let error) = router.match("circles/42") { print(error.description) }
     /// ```
     public var description: String {
-        let shown = url.count > 200 ? String(url.prefix(200)) + "…" : url
-        return "'\(shown)' is not a valid route URL: \(reason)"
+        "'\(url.shownURL)' is not a valid route URL: \(reason)"
     }
 }

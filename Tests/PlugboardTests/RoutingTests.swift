@@ -188,6 +188,20 @@ struct RoutingTests {
         #expect(reason.reason == "'%zz' has a malformed percent escape")
     }
 
+    @Test @MainActor func errorMessagesShowAHugeURLCut() async throws {
+        let registry = try scriptedRegistry(a: { $0.route("app://x") { _ in PageScreen("x") } })
+        let path = String(repeating: "é", count: 50_000)
+        let unmatched = "app://x/" + path
+        let shown = "'" + String(unmatched.prefix(200)) + "… (100008 bytes)'"
+        let notFound = await #expect(throws: LookupError.self) { try await registry.resolve(unmatched) }
+        #expect(notFound?.description == "no route matches \(shown); did you mean 'app://x'?")
+        let invalid = await #expect(throws: LookupError.self) { try await registry.resolve(unmatched + "/%zz") }
+        #expect(
+            invalid?.description.hasPrefix("'" + String(unmatched.prefix(200)) + "… (100012 bytes)' is not") == true)
+        let short = await #expect(throws: LookupError.self) { try await registry.resolve("app://y") }
+        #expect(short?.description == "no route matches 'app://y'; did you mean 'app://x'?")
+    }
+
     @Test @MainActor func urlsAreBuiltFromRegisteredPatternsAndResolveBack() async throws {
         let registry = try scriptedRegistry(a: { registrar in
             registrar.route("app://circles/:id(int)/members/:name") { request in

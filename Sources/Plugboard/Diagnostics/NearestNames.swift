@@ -1,8 +1,13 @@
 /// Finds the registered names closest to a name that was not found, for "did you mean" hints.
 enum NearestNames {
-    /// Up to `limit` of `candidates`, closest first by edit distance, ties by name.
+    /// How much of a name is compared: the edit distance costs the product of both lengths, and a
+    /// name from outside (a URL) may be 100 KB long.
+    static let comparedLength = 256
+
+    /// Up to `limit` of `candidates`, closest first by edit distance to the first
+    /// ``comparedLength`` bytes of `name`, ties by name.
     static func nearest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
-        let target = Array(name.utf8)
+        let target = Array(name.utf8.prefix(comparedLength))
         return
             candidates
             .map { (name: $0, distance: distance(target, Array($0.utf8))) }
