@@ -6,20 +6,23 @@ import Plugboard
 enum ChildDescription {
     /// The hidden command the child runs: load one file and print its sealed manifest as JSON.
     static let command = "describe-one"
+    /// What the child prints before the reason when the loader refuses the file.
+    static let refusalPrefix = "refused: "
 
     /// Loads `path` in a child process and returns what it declares, with the JSON the child
     /// printed (sorted keys, one line).
     /// - Throws: `HostError.failed` with the loader's refusal, or saying that the child crashed
     ///   or hung; each message names the file.
     static func describe(_ path: String) throws -> (manifest: SealedManifest, json: String) {
-        let refusal = "refused: "
         switch ChildProcess.run(BundledPlugins.executable, [command, path], timeout: 30) {
         case .exited(let status, let output):
             let last = output.split(separator: "\n").last.map(String.init) ?? ""
             if status == 0, let manifest = try? JSONDecoder().decode(SealedManifest.self, from: Data(last.utf8)) {
                 return (manifest, last)
             }
-            if last.hasPrefix(refusal) { throw HostError.failed(String(last.dropFirst(refusal.count))) }
+            if let refusal = ChildProcess.report(startingWith: refusalPrefix, in: output) {
+                throw HostError.failed(refusal)
+            }
             throw HostError.failed("\(path): loading it in a child process failed (exit status \(status))")
         case .crashed(let signal):
             throw HostError.failed(
@@ -45,7 +48,7 @@ enum ChildDescription {
             print(String(decoding: json, as: UTF8.self))
             return 0
         } catch {
-            print("refused: \(error)")
+            print(refusalPrefix + "\(error)")
             return 1
         }
     }

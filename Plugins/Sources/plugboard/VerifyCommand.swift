@@ -19,6 +19,8 @@ enum VerifyCommand {
 
     /// The hidden command a child runs: load one file into a private registry and report.
     static let childCommand = "verify-one"
+    /// What the child prints before describing a plugin that loaded.
+    private static let loadsPrefix = "loads: "
 
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let directory = arguments.first, !directory.hasPrefix("-") else {
@@ -59,8 +61,12 @@ enum VerifyCommand {
         case .crashed(let signal):
             return (false, "crashed with \(ChildProcess.describe(signal: signal)) while loading")
         case .exited(let status, let output):
-            let text = output.trimmingCharacters(in: .whitespacesAndNewlines)
-            return (status == 0, text.split(separator: "\n").last.map(String.init) ?? "no output")
+            let (prefix, ok) = status == 0 ? (loadsPrefix, true) : (ChildDescription.refusalPrefix, false)
+            guard let report = ChildProcess.report(startingWith: prefix, in: output) else {
+                return (false, "the child process ended with status \(status) without a report")
+            }
+            // A reason of several lines is indented under its file.
+            return (ok, prefix + report.replacingOccurrences(of: "\n", with: "\n    "))
         }
     }
 
@@ -69,10 +75,10 @@ enum VerifyCommand {
         guard let file = arguments.first else { return 2 }
         do {
             let plugin = try PluginLoader(registry: Registry(), policy: PluginLoading.policy).load(file: file)
-            print("loads: \(plugin.manifest.name) \(plugin.manifest.version), \(plugin.modules.count) module(s)")
+            print(loadsPrefix + "\(plugin.manifest.name) \(plugin.manifest.version), \(plugin.modules.count) module(s)")
             return 0
         } catch {
-            print("refused: \(error)")
+            print(ChildDescription.refusalPrefix + "\(error)")
             return 1
         }
     }

@@ -113,6 +113,17 @@ struct HostExecutableTests {
         #expect(run.standardOutput == "(no routes)\n")
     }
 
+    @Test func inspectOfAPluginRefusedInTheChildGivesTheWholeReason() throws {
+        let scratch = try Scratch()
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(["inspect", probe], environment: ["PLUGBOARD_PROBE_BROKEN": "1"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.hasPrefix(
+                "error: \(probe): plugin 'Probe' was not registered: registration refused, nothing was registered:\n"
+                    + "  - route 'app://probe/identity' is owned by module ProbePlugin.ProbeModule"))
+    }
+
     @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
         let crashing = try BuildProducts.path("libCrashingPlugin.so")
         let run = try HostProcess.run(["inspect", crashing])

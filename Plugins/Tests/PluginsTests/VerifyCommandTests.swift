@@ -54,4 +54,20 @@ struct VerifyCommandTests {
                 == "error: no plugin files (.so) in \(scratch.directory.path); a package's plugins are in its "
                 + ".build/debug (or .build/release)\n")
     }
+
+    @Test func aRefusalOfSeveralLinesIsReportedWhole() throws {
+        let scratch = try Scratch()
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["verify", scratch.directory.path], environment: ["PLUGBOARD_PROBE_BROKEN": "1"])
+        #expect(run.status == 1)
+        let module = "module ProbePlugin.ProbeModule (libProbePlugin.so)"
+        #expect(
+            run.standardOutput == """
+                  ✗ libProbePlugin.so: refused: \(probe): plugin 'Probe' was not registered: registration refused, nothing was registered:
+                      - route 'app://probe/identity' is owned by \(module); \(module) registers it again; rename one of the routes
+                0 of 1 plugin file(s) load
+
+                """)
+    }
 }
