@@ -17,7 +17,7 @@ enum PluginLoading {
         let paths: [String]
         do {
             let bundled = directories.isEmpty || withBundled ? try BundledPlugins.paths() : []
-            paths = bundled + (try files(in: directories))
+            paths = once(bundled + (try files(in: directories)))
         } catch let error as PluginLoadError {
             throw HostError.usage(error.description)
         }
@@ -50,6 +50,23 @@ enum PluginLoading {
             files += found
         }
         return files
+    }
+
+    /// `paths` without the files given again (under the same path or another), each named in a
+    /// warning: a directory given twice, or the bundled plugins' directory given as well.
+    private static func once(_ paths: [String]) -> [String] {
+        var seen: Set<String> = []
+        return paths.filter { path in
+            let file = realpath(path, nil).map { resolved in
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+            guard seen.insert(file ?? path).inserted else {
+                Terminal.error("warning: \(path) is given more than once; it is loaded once")
+                return false
+            }
+            return true
+        }
     }
 
     /// What to say of a directory without plugin files, most often a package's own directory.

@@ -124,6 +124,18 @@ struct HostExecutableTests {
                     + "  - route 'app://probe/identity' is owned by module ProbePlugin.ProbeModule"))
     }
 
+    @Test func aFileGivenTwiceIsLoadedOnce() throws {
+        let scratch = try Scratch()
+        let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let run = try HostProcess.run([
+            "routes", "--plugins", scratch.directory.path, "--plugins", scratch.directory.path,
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardError == "warning: \(greeter) is given more than once; it is loaded once\n"
+                + "Loading 1 plugin file(s)\n  ✓ Greeter 1.0.0  (1 module(s))\n")
+    }
+
     @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
         let crashing = try BuildProducts.path("libCrashingPlugin.so")
         let run = try HostProcess.run(["inspect", crashing])

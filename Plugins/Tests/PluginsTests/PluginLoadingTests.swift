@@ -75,6 +75,19 @@ struct PluginLoadingTests {
         #expect(registry.snapshot.modules == before.modules)
     }
 
+    @Test func theSameFileLoadedTwiceIsNamedAsSuch() throws {
+        let greeter = try BuildProducts.greeter
+        let results = PluginLoader(registry: Registry()).load(files: [greeter, greeter])
+        #expect((try? results[0].get())?.manifest.name == "Greeter")
+        guard case .failure(let error) = results[1], case .duplicatePlugin(_, greeter, greeter) = error else {
+            Issue.record("unexpected \(results[1])")
+            return
+        }
+        #expect(
+            error.description
+                == "\(greeter): plugin 'Greeter' is already loaded from this same file; load each file once")
+    }
+
     @Test func aPluginWhoseRouteIsTakenLeavesNothingAndNamesBothOwners() throws {
         final class SquatterModule: Module {
             static var name: String { "host.squatter" }

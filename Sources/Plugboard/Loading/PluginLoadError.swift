@@ -143,6 +143,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
         case .fingerprintMismatch(let path, let plugin, let host):
             "\(path): built for \(plugin), but this host runs \(host); rebuild the plugin with this host's "
                 + "toolchain against this runtime version"
+        case .duplicatePlugin(let name, let path, let loadedFrom) where path == loadedFrom:
+            "\(path): plugin '\(name)' is already loaded from this same file; load each file once"
         case .duplicatePlugin(let name, let path, let loadedFrom):
             "\(path): plugin '\(name)' is already loaded from \(loadedFrom); remove one of the copies"
         case .registrationFailed(let path, let plugin, let error):
