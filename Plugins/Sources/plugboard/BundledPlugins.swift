@@ -7,6 +7,11 @@ enum BundledPlugins {
         "libShellPlugin.so", "libCirclesPlugin.so", "libBlogPlugin.so", "libAccountPlugin.so", "libGreeterPlugin.so",
     ]
 
+    /// The bundled plugins' names, as their manifests give them (`libGreeterPlugin.so`: Greeter).
+    static var names: [String] {
+        fileNames.map { String($0.dropFirst("lib".count).dropLast("Plugin.so".count)) }
+    }
+
     /// The directory of the running executable: the build products directory.
     static var productsDirectory: String {
         (executable as NSString).deletingLastPathComponent

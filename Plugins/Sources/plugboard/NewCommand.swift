@@ -16,12 +16,34 @@ enum NewCommand {
           -h, --help   Show this help.
         """
 
+    /// Modules a plugin's target would hide, or that the toolchain reserves: the runtime's own and
+    /// those of the Swift toolchain on Linux.
+    private static let moduleNames: Set<String> = [
+        "Plugboard", "PlugboardRouting", "PlugboardReactive", "CPlugboard", "Swift", "SwiftShims", "Foundation",
+        "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+        "CoreFoundation", "Dispatch", "Glibc", "SwiftGlibc", "XCTest", "Testing", "Synchronization", "Observation",
+        "Distributed", "RegexBuilder", "Cxx", "CxxStdlib",
+    ]
+
+    /// Why `name` cannot be a new plugin's name, if it cannot: its module would clash with one it
+    /// builds with, or its manifest with a bundled plugin's when both are loaded.
+    private static func whyTaken(_ name: String) -> String? {
+        if moduleNames.contains(name) {
+            return "a module of that name is part of Plugboard or of the Swift toolchain; choose another name"
+        }
+        if BundledPlugins.names.contains(name) {
+            return "a bundled plugin has that name, and a host loads one plugin of a name; choose another name"
+        }
+        return nil
+    }
+
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let name = arguments.first, !name.hasPrefix("-") else { throw HostError.usage("new takes a plugin name") }
         guard let first = name.first, first.isLetter, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
         else {
             throw HostError.usage("'\(name)' is not a valid name: use letters and digits, starting with a letter")
         }
+        if let reason = whyTaken(name) { throw HostError.usage("'\(name)' cannot be a plugin's name: \(reason)") }
         let options = try Options(Array(arguments.dropFirst()), valued: ["--in"])
         let parent = try options.single("--in") ?? FileManager.default.currentDirectoryPath
         let package = URL(fileURLWithPath: parent).appendingPathComponent(name)

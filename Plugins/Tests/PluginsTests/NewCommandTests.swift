@@ -35,4 +35,21 @@ struct NewCommandTests {
         #expect(taken.status == 1)
         #expect(taken.standardError.contains("already exists"))
     }
+
+    @Test(arguments: [
+        ("Plugboard", "a module of that name is part of Plugboard or of the Swift toolchain"),
+        ("Foundation", "a module of that name is part of Plugboard or of the Swift toolchain"),
+        ("Swift", "a module of that name is part of Plugboard or of the Swift toolchain"),
+        ("Greeter", "a bundled plugin has that name, and a host loads one plugin of a name"),
+    ])
+    func aNameThatWouldClashIsRefusedBeforeAnythingIsWritten(name: String, reason: String) throws {
+        let scratch = try Scratch()
+        let run = try HostProcess.run(["new", name, "--in", scratch.directory.path])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError
+                == "error: '\(name)' cannot be a plugin's name: \(reason); choose another name\n"
+                + "Run 'plugboard --help' for usage.\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.directory.appendingPathComponent(name).path))
+    }
 }
