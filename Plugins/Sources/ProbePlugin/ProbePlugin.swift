@@ -12,9 +12,10 @@ public final class ProbeModule: Module {
 
     public func register(with registrar: ModuleRegistrar) throws {
         // A chatty plugin, for the tests of the host's child processes: with
-        // PLUGBOARD_PROBE_CHATTER=N, registering writes N bytes to standard output.
+        // PLUGBOARD_PROBE_CHATTER=N, registering writes about N bytes to standard output, the
+        // last line without a newline.
         if let chatter = getenv("PLUGBOARD_PROBE_CHATTER").flatMap({ Int(String(cString: $0)) }) {
-            print(String(repeating: "chatter\n", count: chatter / 8), terminator: "")
+            print(String(repeating: "chatter\n", count: chatter / 8) + "no newline", terminator: "")
         }
         registrar.route("app://probe/identity", title: "Probe") { _ in ProbeScreen() }
         registrar.startupTask("probe.start") {}

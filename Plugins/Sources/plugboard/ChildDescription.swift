@@ -45,10 +45,11 @@ enum ChildDescription {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let json = try encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot))
-            print(String(decoding: json, as: UTF8.self))
+            // On a line of its own, even after a plugin's output without a final newline.
+            print("\n" + String(decoding: json, as: UTF8.self))
             return 0
         } catch {
-            print(refusalPrefix + "\(error)")
+            print("\n" + refusalPrefix + "\(error)")
             return 1
         }
     }

@@ -2,14 +2,17 @@ import Foundation
 import Plugboard
 
 /// `plugboard verify DIR`: load each plugin in a child process, so a plugin that crashes or hangs
-/// while loading is reported while the verifier goes on with the rest.
+/// while loading is reported while the verifier goes on with the rest; then load the plugins
+/// that load alone together, as a host would, so that they are checked against each other too.
 enum VerifyCommand {
     static let help = """
         USAGE: plugboard verify DIR [--timeout SECONDS]
 
         Loads each .so file in DIR in a child process of its own and reports, per file, whether
         it loaded (with its plugin and modules), refused to load (with the reason), crashed
-        (with the signal) or hung (past the timeout, default 10 seconds). Exits non-zero when a
+        (with the signal) or hung (past the timeout, default 10 seconds). Then loads the files
+        that loaded alone together in one more child process and reports each that the others
+        refuse (a duplicate plugin, a route or task another plugin owns). Exits non-zero when a
         file does not load.
 
         OPTIONS:
@@ -17,10 +20,17 @@ enum VerifyCommand {
           -h, --help          Show this help.
         """
 
-    /// The hidden command a child runs: load one file into a private registry and report.
-    static let childCommand = "verify-one"
-    /// What the child prints before describing a plugin that loaded.
-    private static let loadsPrefix = "loads: "
+    /// The hidden command a child runs: load the files given together into a private registry
+    /// and report on each.
+    static let childCommand = "verify-files"
+
+    /// What a child reports on one file.
+    private struct Report: Codable {
+        let file: String
+        let loaded: Bool
+        /// `Greeter 1.0.0, 1 module(s)`, or why the file was refused.
+        let text: String
+    }
 
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let directory = arguments.first, !directory.hasPrefix("-") else {
@@ -41,45 +51,84 @@ enum VerifyCommand {
             throw HostError.usage(error.description)
         }
         guard !files.isEmpty else { throw HostError.failed(PluginLoading.noPluginFiles(in: directory)) }
-        var failures = 0
+        var loadable: [String] = []
         for file in files {
-            let (ok, message) = verify(file, timeout: timeout)
-            if !ok { failures += 1 }
-            Terminal.line("  \(ok ? Terminal.ok : Terminal.failed) \((file as NSString).lastPathComponent): \(message)")
+            let (ok, message) = describe(verify([file], timeout: timeout), of: file, alone: true)
+            if ok { loadable.append(file) }
+            Terminal.line("  \(ok ? Terminal.ok : Terminal.failed) \(name(of: file)): \(message)")
         }
-        Terminal.line("\(files.count - failures) of \(files.count) plugin file(s) load")
-        return failures == 0 ? 0 : 1
-    }
-
-    /// Runs the child for `file` and describes how it ended.
-    private static func verify(_ file: String, timeout: Double) -> (Bool, String) {
-        switch ChildProcess.run(BundledPlugins.executable, [childCommand, file], timeout: timeout) {
-        case .failedToStart(let reason):
-            return (false, "could not start a child process: \(reason)")
-        case .timedOut:
-            return (false, "hung: did not finish loading within \(timeout.formatted()) s (killed)")
-        case .crashed(let signal):
-            return (false, "crashed with \(ChildProcess.describe(signal: signal)) while loading")
-        case .exited(let status, let output):
-            let (prefix, ok) = status == 0 ? (loadsPrefix, true) : (ChildDescription.refusalPrefix, false)
-            guard let report = ChildProcess.report(startingWith: prefix, in: output) else {
-                return (false, "the child process ended with status \(status) without a report")
+        var loading = loadable.count
+        if loadable.count > 1 {
+            let outcome = verify(loadable, timeout: timeout * Double(loadable.count))
+            for file in loadable {
+                let (ok, message) = describe(outcome, of: file, alone: false)
+                if ok { continue }
+                loading -= 1
+                Terminal.line("  \(Terminal.failed) \(name(of: file)), with the others: \(message)")
             }
-            // A reason of several lines is indented under its file.
-            return (ok, prefix + report.replacingOccurrences(of: "\n", with: "\n    "))
+            if loading == loadable.count {
+                Terminal.line("  \(Terminal.ok) the \(loading) that load alone load together")
+            }
+        }
+        Terminal.line("\(loading) of \(files.count) plugin file(s) load")
+        return loading == files.count ? 0 : 1
+    }
+
+    private static func name(of file: String) -> String {
+        (file as NSString).lastPathComponent
+    }
+
+    /// Runs the child for `files` and reads its reports, or says how it ended without them.
+    private static func verify(_ files: [String], timeout: Double) -> Result<[String: Report], HostError> {
+        switch ChildProcess.run(BundledPlugins.executable, [childCommand] + files, timeout: timeout) {
+        case .failedToStart(let reason):
+            return .failure(.failed("could not start a child process: \(reason)"))
+        case .timedOut:
+            return .failure(.failed("hung: did not finish loading within \(timeout.formatted()) s (killed)"))
+        case .crashed(let signal):
+            return .failure(.failed("crashed with \(ChildProcess.describe(signal: signal)) while loading"))
+        case .exited(let status, let output):
+            // The reports are the last line; what the plugins wrote comes before it.
+            guard let last = output.split(separator: "\n").last,
+                let reports = try? JSONDecoder().decode([Report].self, from: Data(last.utf8))
+            else { return .failure(.failed("the child process ended with status \(status) without a report")) }
+            return .success(Dictionary(reports.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first }))
         }
     }
 
-    /// The child's side: load one file and print one line.
-    static func runChild(_ arguments: [String]) -> Int32 {
-        guard let file = arguments.first else { return 2 }
-        do {
-            let plugin = try PluginLoader(registry: Registry(), policy: PluginLoading.policy).load(file: file)
-            print(loadsPrefix + "\(plugin.manifest.name) \(plugin.manifest.version), \(plugin.modules.count) module(s)")
-            return 0
-        } catch {
-            print(ChildDescription.refusalPrefix + "\(error)")
-            return 1
+    /// Whether `file` loaded in `outcome`, and the line that says so.
+    private static func describe(
+        _ outcome: Result<[String: Report], HostError>, of file: String, alone: Bool
+    ) -> (Bool, String) {
+        switch outcome {
+        case .failure(let error):
+            return (false, alone ? error.description : "loading them together " + error.description)
+        case .success(let reports):
+            guard let report = reports[file] else { return (false, "the child process did not report on it") }
+            // A reason of several lines is indented under its file.
+            let text = report.text.replacingOccurrences(of: "\n", with: "\n    ")
+            return (report.loaded, report.loaded ? "loads: " + text : "refused: " + text)
         }
+    }
+
+    /// The child's side: load the files together and print one report per file, as JSON on
+    /// the last line.
+    static func runChild(_ files: [String]) -> Int32 {
+        guard !files.isEmpty else { return 2 }
+        let results = PluginLoader(registry: Registry(), policy: PluginLoading.policy).load(files: files)
+        let reports = zip(files, results).map { file, result in
+            switch result {
+            case .success(let plugin):
+                Report(
+                    file: file, loaded: true,
+                    text: "\(plugin.manifest.name) \(plugin.manifest.version), \(plugin.modules.count) module(s)")
+            case .failure(let error):
+                Report(file: file, loaded: false, text: error.description)
+            }
+        }
+        guard let json = try? JSONEncoder().encode(reports) else { return 2 }
+        // On a line of its own, even after a plugin's output without a final newline.
+        print("\n" + String(decoding: json, as: UTF8.self))
+        return reports.allSatisfy(\.loaded) ? 0 : 1
     }
 }

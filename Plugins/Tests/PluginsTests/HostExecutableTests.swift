@@ -136,6 +136,16 @@ struct HostExecutableTests {
                 + "Loading 1 plugin file(s)\n  ✓ Greeter 1.0.0  (1 module(s))\n")
     }
 
+    @Test func inspectReadsAChattyPluginInAChildProcess() throws {
+        // More than a pipe holds, its last line without a newline: the child's report still
+        // comes on a line of its own, and is read while the child runs.
+        let run = try HostProcess.run(
+            ["inspect", try BuildProducts.probe], environment: ["PLUGBOARD_PROBE_CHATTER": "300000"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("Probe 0.0.1\n"))
+        #expect(run.standardOutput.contains("  routes       app://probe/identity\n"))
+    }
+
     @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
         let crashing = try BuildProducts.path("libCrashingPlugin.so")
         let run = try HostProcess.run(["inspect", crashing])

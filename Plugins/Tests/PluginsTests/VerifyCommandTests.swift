@@ -70,4 +70,27 @@ struct VerifyCommandTests {
 
                 """)
     }
+
+    @Test func pluginsThatLoadAloneAreCheckedTogether() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let copy = try scratch.copy(BuildProducts.greeter, as: "libZGreeterPlugin.so")
+        let original = scratch.directory.appendingPathComponent("libGreeterPlugin.so").path
+        let run = try HostProcess.run(["verify", scratch.directory.path])
+        #expect(run.status == 1)
+        #expect(
+            run.standardOutput == """
+                  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)
+                  ✓ libZGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)
+                  ✗ libZGreeterPlugin.so, with the others: refused: \(copy): plugin 'Greeter' is already loaded from \(original); remove one of the copies
+                1 of 2 plugin file(s) load
+
+                """)
+        try FileManager.default.removeItem(atPath: copy)
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let together = try HostProcess.run(["verify", scratch.directory.path])
+        #expect(together.status == 0)
+        #expect(
+            together.standardOutput.hasSuffix("  ✓ the 2 that load alone load together\n2 of 2 plugin file(s) load\n"))
+    }
 }
