@@ -6,8 +6,11 @@ import Plugboard
 enum ChildDescription {
     /// The hidden command the child runs: load one file and print its sealed manifest as JSON.
     static let command = "describe-one"
-    /// What the child prints before the reason when the loader refuses the file.
-    static let refusalPrefix = "refused: "
+
+    /// What the child prints, as JSON, when the loader refuses the file.
+    private struct Refusal: Codable {
+        let refused: String
+    }
 
     /// Loads `path` in a child process and returns what it declares, with the JSON the child
     /// printed (sorted keys, one line).
@@ -20,8 +23,8 @@ enum ChildDescription {
             if status == 0, let manifest = try? JSONDecoder().decode(SealedManifest.self, from: Data(last.utf8)) {
                 return (manifest, last)
             }
-            if let refusal = ChildProcess.report(startingWith: refusalPrefix, in: output) {
-                throw HostError.failed(refusal)
+            if let refusal = try? JSONDecoder().decode(Refusal.self, from: Data(last.utf8)) {
+                throw HostError.failed(refusal.refused)
             }
             throw HostError.failed("\(path): loading it in a child process failed (exit status \(status))")
         case .crashed(let signal):
@@ -35,22 +38,23 @@ enum ChildDescription {
         }
     }
 
-    /// The child's side: load one file into a registry of its own and print its sealed manifest
-    /// as JSON, or `refused: ` and the reason.
+    /// The child's side: load one file into a registry of its own and print, as JSON on the last
+    /// line, its sealed manifest or why it was refused.
     static func runChild(_ arguments: [String]) -> Int32 {
         guard let file = arguments.first else { return 2 }
         let registry = Registry()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let (json, status): (Data?, Int32)
         do {
             let plugin = try PluginLoader(registry: registry, policy: PluginLoading.policy).load(file: file)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let json = try encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot))
-            // On a line of its own, even after a plugin's output without a final newline.
-            print("\n" + String(decoding: json, as: UTF8.self))
-            return 0
+            (json, status) = (try? encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot)), 0)
         } catch {
-            print("\n" + refusalPrefix + "\(error)")
-            return 1
+            (json, status) = (try? encoder.encode(Refusal(refused: "\(error)")), 1)
         }
+        guard let json else { return 2 }
+        // On a line of its own, even after a plugin's output without a final newline.
+        print("\n" + String(decoding: json, as: UTF8.self))
+        return status
     }
 }

@@ -11,16 +11,6 @@ enum ChildProcess {
         case failedToStart(String)
     }
 
-    /// The report in a child's `output` that begins with a line starting with `prefix`, with
-    /// every line after it (a refusal may take several lines), without `prefix`; what the child
-    /// wrote before it (a plugin's own output) is left out.
-    static func report(startingWith prefix: String, in output: String) -> String? {
-        let text = output.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix(prefix) { return String(text.dropFirst(prefix.count)) }
-        guard let line = text.range(of: "\n" + prefix, options: .backwards) else { return nil }
-        return String(text[line.upperBound...])
-    }
-
     /// `signal 4 (Illegal instruction)`: a signal a child ended with, by number and name.
     static func describe(signal: Int32) -> String {
         "signal \(signal) (\(String(cString: strsignal(signal))))"
