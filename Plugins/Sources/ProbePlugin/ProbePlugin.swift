@@ -3,7 +3,9 @@ public import Plugboard
 
 /// The probe plugin's manifest.
 public enum ProbePlugin: Plugin {
-    public static let manifest = PluginManifest(name: "Probe", version: "0.0.1")
+    /// Named by PLUGBOARD_PROBE_NAME when it is set, for the tests of the loader's manifest checks.
+    public static let manifest = PluginManifest(
+        name: getenv("PLUGBOARD_PROBE_NAME").map { String(cString: $0) } ?? "Probe", version: "0.0.1")
 }
 
 /// Registers one route and one task, so tests can see the plugin's contributions in the host.

@@ -93,4 +93,18 @@ struct VerifyCommandTests {
         #expect(
             together.standardOutput.hasSuffix("  ✓ the 2 that load alone load together\n2 of 2 plugin file(s) load\n"))
     }
+
+    @Test(arguments: [
+        ("", "the name is empty"), ("My Plugin", "the name \"My Plugin\" has whitespace or control characters"),
+    ])
+    func aManifestWithABadNameIsRefused(name: String, reason: String) throws {
+        let scratch = try Scratch()
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(["verify", scratch.directory.path], environment: ["PLUGBOARD_PROBE_NAME": name])
+        #expect(run.status == 1)
+        #expect(
+            run.standardOutput
+                == "  ✗ libProbePlugin.so: refused: \(probe): its manifest is not valid: \(reason); fix the "
+                + "PluginManifest(name:version:) of its Plugin type\n0 of 1 plugin file(s) load\n")
+    }
 }

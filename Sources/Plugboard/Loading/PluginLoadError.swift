@@ -92,6 +92,13 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch .notAllowed(_, let plugin, let allowed) { print(plugin, "is not in", allowed) }
     /// ```
     case notAllowed(path: String, plugin: String, allowed: [String])
+    /// The plugin's manifest has an empty name or version, or a name with whitespace or control
+    /// characters.
+    ///
+    /// ```swift
+    /// catch .invalidManifest(_, let reason) { print(reason) }  // e.g. "the name is empty"
+    /// ```
+    case invalidManifest(path: String, reason: String)
     /// The sealed manifest in the file is malformed, or disagrees with the plugin.
     ///
     /// ```swift
@@ -111,7 +118,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
             .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _),
-            .corruptManifest(let path, _):
+            .invalidManifest(let path, _), .corruptManifest(let path, _):
             path
         }
     }
@@ -151,6 +158,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             "\(path): plugin '\(plugin)' was not registered: \(error)"
         case .insecurePermissions(let path, let reason):
             "\(path): refused: \(reason) (LoadPolicy(checksPermissions: false) relaxes this for development)"
+        case .invalidManifest(let path, let reason):
+            "\(path): its manifest is not valid: \(reason); fix the PluginManifest(name:version:) of its Plugin type"
         case .corruptManifest(let path, let reason):
             "\(path): its sealed manifest is corrupt: \(reason); run plugboard seal on a fresh build of it"
         case .notAllowed(let path, let plugin, let allowed):

@@ -195,6 +195,7 @@ public struct PluginLoader: Sendable {
         guard manifest.fingerprint == .current else {
             throw .fingerprintMismatch(path: path, plugin: manifest.fingerprint, host: .current)
         }
+        if let problem = manifest.problem { throw .invalidManifest(path: path, reason: problem) }
         if let allowlist = policy.allowlist, !allowlist.contains(manifest.name) {
             throw .notAllowed(path: path, plugin: manifest.name, allowed: allowlist.sorted())
         }

@@ -1,0 +1,14 @@
+extension PluginManifest {
+    /// What is wrong with the manifest, if anything: a name that is empty or has whitespace or
+    /// control characters (names are shown, compared, and listed in allowlists), or a version
+    /// that is empty.
+    var problem: String? {
+        if name.isEmpty { return "the name is empty" }
+        let unprintable = name.unicodeScalars.contains { scalar in
+            scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+        }
+        if unprintable { return "the name \(name.debugDescription) has whitespace or control characters" }
+        if version.allSatisfy(\.isWhitespace) { return "the version is empty" }
+        return nil
+    }
+}
