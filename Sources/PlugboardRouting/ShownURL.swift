@@ -1,9 +1,25 @@
 extension String {
     /// The URL as error messages show it: whole up to 200 characters, cut there with `…` and its
-    /// length beyond, so that a URL from outside (which may be 100 KB) cannot flood a terminal.
+    /// length beyond, so that a URL from outside (which may be 100 KB) cannot flood a terminal;
+    /// and with control characters written as escapes (`\u{1B}`), so that it cannot send a
+    /// terminal escape sequences either.
     package var shownURL: String {
         let limit = 200
-        guard utf8.count > limit, count > limit else { return self }
-        return "\(prefix(limit))… (\(utf8.count) bytes)"
+        let shown = utf8.count > limit && count > limit ? "\(prefix(limit))… (\(utf8.count) bytes)" : self
+        guard shown.unicodeScalars.contains(where: \.isControl) else { return shown }
+        var escaped = String.UnicodeScalarView()
+        for scalar in shown.unicodeScalars {
+            if scalar.isControl {
+                escaped.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is a control character (C0, DEL or C1).
+    fileprivate var isControl: Bool { properties.generalCategory == .control }
 }

@@ -64,7 +64,7 @@ struct URLParts {
 /// }
 /// ```
 public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The URL as given (cut to 200 characters in the description; see `shownURL`).
+    /// The URL as given (the description shows it cut to 200 characters, control characters escaped).
     ///
     /// ```swift
     /// if case .invalid(let error) = router.match("circles/42") { print(error.url) }  // "circles/42"

@@ -202,6 +202,16 @@ struct RoutingTests {
         #expect(short?.description == "no route matches 'app://y'; did you mean 'app://x'?")
     }
 
+    @Test @MainActor func errorMessagesShowControlCharactersOfAURLEscaped() async throws {
+        let registry = try scriptedRegistry(a: { $0.route("app://x") { _ in PageScreen("x") } })
+        let error = await #expect(throws: LookupError.self) {
+            try await registry.resolve("app://x/\u{1B}[31mred\u{7F}")
+        }
+        let description = try #require(error?.description)
+        #expect(description.hasPrefix("'app://x/\\u{1B}[31mred\\u{7F}' is not a valid route URL: "))
+        #expect(!description.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
     @Test @MainActor func urlsAreBuiltFromRegisteredPatternsAndResolveBack() async throws {
         let registry = try scriptedRegistry(a: { registrar in
             registrar.route("app://circles/:id(int)/members/:name") { request in
