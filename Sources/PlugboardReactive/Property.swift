@@ -1,3 +1,6 @@
+import Glibc
+import Synchronization
+
 /// A value that changes over time and can be observed — `RACObserve` and `RAC(target, key)`.
 ///
 /// ```swift
@@ -8,6 +11,8 @@
 public final class MutableProperty<Value: Sendable>: Sendable {
     private let current: PosixMutex<Value>
     private let sources = PosixMutex<[any Sendable]>([])
+    /// The thread running a ``modify(_:)`` closure of this property (while it holds the lock), or 0.
+    private let modifyingThread = Atomic<UInt>(0)
     /// Every new value, after it is set (not the current one).
     ///
     /// ```swift
@@ -34,8 +39,12 @@ public final class MutableProperty<Value: Sendable>: Sendable {
     /// print(count.value)  // 1
     /// ```
     public var value: Value {
-        get { current.withLock { $0 } }
+        get {
+            checkOutsideModify()
+            return current.withLock { $0 }
+        }
         set {
+            checkOutsideModify()
             current.withLock { $0 = newValue }
             changes.send(newValue)
         }
@@ -49,16 +58,34 @@ public final class MutableProperty<Value: Sendable>: Sendable {
 
     /// Changes the value in place under the property's lock, then notifies observers once.
     ///
+    /// Read and change the value through the closure's argument: reading or setting this
+    /// property inside `change` (which would wait for the lock it holds, forever) stops the
+    /// program with a message that says so.
+    ///
     /// ```swift
     /// let items = MutableProperty<[String]>([])
     /// items.modify { $0.append("Hiking") }  // observers are told once, with ["Hiking"]
     /// ```
     public func modify(_ change: @Sendable (inout Value) -> Void) {
+        checkOutsideModify()
         let new = current.withLock { value in
+            modifyingThread.store(pthread_self(), ordering: .relaxed)
+            defer { modifyingThread.store(0, ordering: .relaxed) }
             change(&value)
             return value
         }
         changes.send(new)
+    }
+
+    /// Stops with a message when this thread is inside this property's own `modify` closure. Only
+    /// this thread ever stores its own identity, so a relaxed load sees it when it matters.
+    @inline(__always)
+    private func checkOutsideModify() {
+        let thread = pthread_self()
+        precondition(
+            modifyingThread.load(ordering: .relaxed) != thread,
+            "MutableProperty<\(Value.self)> was read or set inside its own modify closure, which holds its lock; "
+                + "use the closure's inout value instead")
     }
 
     /// A read-only view of this property.

@@ -1,3 +1,4 @@
+import Glibc
 import PlugboardReactive
 import Testing
 
@@ -37,5 +38,30 @@ struct PropertyTests {
         binding.cancel()
         source.value = 9
         #expect(target.value == 5)
+    }
+
+    @Test func readingOrSettingAPropertyInsideItsOwnModifyStopsWithAMessage() async {
+        // A trap (SIGILL), where the program would otherwise wait forever for the lock that
+        // `modify` holds: the alarm ends such a wait with SIGALRM, which fails the expectation.
+        await #expect(processExitsWith: .signal(SIGILL)) {
+            alarm(20)
+            let count = MutableProperty(0)
+            count.modify { $0 = count.value + 1 }
+        }
+        await #expect(processExitsWith: .signal(SIGILL)) {
+            alarm(20)
+            let count = MutableProperty(0)
+            count.modify { _ in count.value = 2 }
+        }
+    }
+
+    @Test func modifyFromManyThreadsAtOnceIsNotTakenForReentry() async {
+        let count = MutableProperty(0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { for _ in 0..<1_000 { count.modify { $0 += 1 } } }
+            }
+        }
+        #expect(count.value == 8_000)
     }
 }
