@@ -149,15 +149,19 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     public func execute(_ input: Input) async -> Result<Output, Failure> {
         guard isEnabled.value else { return .failure(.disabled) }
         let work = work
-        let started: (Task<Output, any Error>, Int)? = state.withLock { state in
-            if policy == .ignoreWhileExecuting, state.running != nil { return nil }
-            state.running?.cancel()
-            state.generation += 1
-            let task = Task { try await work(input) }
-            state.running = task
-            return (task, state.generation)
-        }
-        guard let (task, generation) = started else { return .failure(.disabled) }
+        let started: (task: Task<Output, any Error>, generation: Int, previous: Task<Output, any Error>?)? =
+            state.withLock { state in
+                if policy == .ignoreWhileExecuting, state.running != nil { return nil }
+                let previous = state.running
+                state.generation += 1
+                let task = Task { try await work(input) }
+                state.running = task
+                return (task, state.generation, previous)
+            }
+        guard let (task, generation, previous) = started else { return .failure(.disabled) }
+        // Outside the lock: cancelling runs the previous work's cancellation handlers, which may
+        // use this command.
+        previous?.cancel()
         executing.value = true
         let result = await withTaskCancellationHandler {
             await task.result

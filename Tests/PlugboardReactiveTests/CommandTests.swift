@@ -1,3 +1,4 @@
+import Glibc
 import PlugboardReactive
 import Testing
 
@@ -64,6 +65,29 @@ struct CommandTests {
         #expect(values.all == [1])
         #expect(!command.isExecuting.value)
         subscription.cancel()
+    }
+
+    @Test func workWhoseCancellationUsesTheCommandDoesNotStopTheNextExecution() async {
+        // The older execution's cancellation handler calls back into the command while the
+        // newer one starts; the alarm ends a wait for a lock held by the same thread (SIGALRM).
+        await #expect(processExitsWith: .success) {
+            alarm(20)
+            let late = PosixMutex<Command<Int, Int>?>(nil)
+            let command = Command { (delay: Int) -> Int in
+                try await withTaskCancellationHandler {
+                    try await Task.sleep(for: .milliseconds(delay))
+                    return delay
+                } onCancel: {
+                    _ = late.withLock { $0 }?.isExecuting.value
+                    late.withLock { $0 }?.cancel()
+                }
+            }
+            late.withLock { $0 = command }
+            async let slow = command.execute(10_000)
+            while !command.isExecuting.value { await Task.yield() }
+            _ = await command.execute(1)
+            guard case .failure(.cancelled) = await slow else { exit(3) }
+        }
     }
 
     @Test func ignoreWhileExecutingRefusesOverlapAndDisablesItself() async {
