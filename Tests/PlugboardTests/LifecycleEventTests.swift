@@ -79,6 +79,45 @@ struct LifecycleEventTests {
             ])
     }
 
+    @Test func terminatingDuringTheLaunchStopsIt() async throws {
+        let journal = Journal()
+        let box = ApplicationBox()
+        // a.start terminates the application; b.start, which comes after it, must not run, and
+        // no module may hear `launch` after `terminate`.
+        let registry = try twoModules(journal) {
+            await box.app?.terminate()
+            journal.record("terminated during launch")
+        }
+        let app = Application(registry: registry)
+        await box.set(app)
+        let report = try await app.launch()
+        #expect(
+            journal.all == [
+                "b terminate ", "a terminate ", "b shutdown", "a shutdown", "terminated during launch",
+            ])
+        #expect(await app.state == .terminated)
+        #expect(report.wasCancelled)
+        #expect(report.entries.first { $0.name == "b.start" }?.outcome.isSuccess == false)
+        #expect(await !app.post(Event(.foreground)))
+    }
+
+    @Test func terminatingFromALaunchHandlerLeavesTheApplicationTerminated() async throws {
+        let journal = Journal()
+        let box = ApplicationBox()
+        let registry = try scriptedRegistry(a: { registrar in
+            registrar.startupTask("a.start") {}
+            registrar.on(.launch) { _ in await box.app?.terminate() }
+            registrar.on(.custom("held")) { _ in journal.record("held event") }
+            registrar.onShutdown { journal.record("shutdown") }
+        })
+        let app = Application(registry: registry)
+        await box.set(app)
+        await app.post(Event(.custom("held")))
+        _ = try await app.launch()
+        #expect(journal.all == ["shutdown"])
+        #expect(await app.state == .terminated)
+    }
+
     @Test func eventsAreHeldWhileTheLaunchHasFailed() async throws {
         let journal = Journal()
         let registry = try scriptedRegistry(a: { registrar in

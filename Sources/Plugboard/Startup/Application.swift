@@ -71,6 +71,8 @@ public actor Application {
     public private(set) var heldEvents: [Event] = []
     private var modules: [String] = []
     private var snapshot = RegistrySnapshot()
+    /// The phase the launch is running, so that terminating the application stops it.
+    private var phaseRun: PhaseRun?
 
     /// Creates an application over `registry`.
     /// - Parameter registry: The registry to launch; the process-wide one by default.
@@ -124,11 +126,13 @@ public actor Application {
                 graph: graph, phase: phase, earlier: records, stoppedBy: stop, disabled: snapshot.disabledModules,
                 origin: origin, progress: progress
             )
+            phaseRun = run
             let result = await run.run()
+            phaseRun = nil
             records = result.records
-            stop = stop ?? result.stop
+            stop = stop ?? result.stop ?? (state == .terminated ? .cancelled : nil)
         }
-        if stop != nil { state = .failed }
+        if stop != nil, state != .terminated { state = .failed }
         var entries = graph.tasks.indices.compactMap { task in
             records[task].map { LaunchReport.Entry(graph.tasks[task], $0) }
         }
@@ -168,6 +172,10 @@ public actor Application {
     /// Delivers ``LifecycleEvent/terminate`` and runs every module's shutdown work, both in reverse
     /// dependency order. Later calls do nothing.
     ///
+    /// Called while a launch runs, it stops the launch: running tasks are cancelled, the rest are
+    /// skipped, the report says the launch was cancelled, and no module hears
+    /// ``LifecycleEvent/launch`` after `terminate`.
+    ///
     /// ```swift
     /// signal(SIGTERM, SIG_IGN)
     /// // … on SIGTERM:
@@ -180,6 +188,9 @@ public actor Application {
             modules = snapshot.modules.map(\.name)
         }
         state = .terminated
+        // A launch still running stops: its running tasks are cancelled, the rest skipped, and
+        // no module hears `launch` after `terminate`.
+        phaseRun?.stop(.cancelled)
         let reversed = Array(modules.reversed())
         await deliver(Event(.terminate), order: reversed)
         for module in reversed {
@@ -191,10 +202,11 @@ public actor Application {
 
     private func becomeReady() async {
         await deliver(Event(.launch), order: modules)
-        while !heldEvents.isEmpty {
+        while !heldEvents.isEmpty, state == .launching {
             await deliver(heldEvents.removeFirst(), order: modules)
         }
-        state = .running
+        // Unless a handler terminated the application meanwhile.
+        if state == .launching { state = .running }
     }
 
     private func deliver(_ event: Event, order: [String]) async {

@@ -138,7 +138,7 @@ final class PhaseRun: Sendable {
 
     /// Records why the launch stopped (unless something already stopped it) and cancels every
     /// running worker.
-    private func stop(_ reason: LaunchStop) {
+    func stop(_ reason: LaunchStop) {
         stopped.store(true, ordering: .relaxed)
         let (workers, idle) = state.withLock { state in
             if state.stopped == nil { state.stopped = reason }
