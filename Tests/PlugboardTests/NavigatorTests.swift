@@ -130,4 +130,25 @@ struct NavigatorTests {
         let error = await #expect(throws: NavigationError.self) { try await navigator.perform("row 9") }
         #expect(error?.description == "this screen has no action 'row 9'; available: row 1, row 2, refresh")
     }
+
+    @Test func requestsFromAViewModelAreFollowedInTheOrderSent() async throws {
+        let model = PlainViewModel()
+        let registry = try scriptedRegistry(a: { registrar in
+            registrar.route("app://home") { _ in PlainScreen("Home", viewModel: model) }
+            registrar.route("app://slow") { _ in PlainScreen("Slow") }
+            registrar.route("app://fast") { _ in PlainScreen("Fast") }
+            // The first request takes longer to resolve than the second.
+            registrar.intercept(pattern: "app://slow") { _ in
+                try await Task.sleep(for: .milliseconds(50))
+                return .proceed
+            }
+        })
+        let navigator = Navigator(registry: registry)
+        try await navigator.open("app://home")
+        model.navigation.send(.push("app://slow"))
+        model.navigation.send(.push("app://fast"))
+        await navigator.settle()
+        #expect(navigator.state.description == "Home > Slow > Fast")
+        #expect(navigator.failures.isEmpty)
+    }
 }

@@ -11,7 +11,8 @@ internal import Synchronization
 ///
 /// The navigator keeps a stack of stacks (pushed screens, and presented modal stacks on top),
 /// resolves every URL through the registry's router and interceptors, runs each new screen's
-/// lifecycle in the articles' order, follows the requests its view model sends, keeps a history
+/// lifecycle in the articles' order, follows the requests its view models send (one at a time,
+/// in the order sent, however long an interceptor or a screen's `load()` takes), keeps a history
 /// of transitions, and after a pop or dismiss checks that the screen and its view model were
 /// released, reporting a leak by type and route otherwise.
 @MainActor
@@ -49,6 +50,9 @@ public final class Navigator {
     /// ```
     public private(set) var failures: [NavigationError] = []
     private let pending = PendingRequests()
+    /// Requests from view models waiting for the one being followed, oldest first.
+    private var queued: [NavigationRequest] = []
+    private var following = false
     private var unchecked: [(weak: WeakReference, type: String, url: String)] = []
     private var acting = 0
 
@@ -211,16 +215,31 @@ public final class Navigator {
         let subscription = screen.viewModel?.navigation.observe { [weak self, pending] request in
             pending.count.add(1, ordering: .releasing)
             Task { @MainActor in
-                defer { pending.count.subtract(1, ordering: .releasing) }
-                guard let self else { return }
-                do throws(NavigationError) {
-                    try await self.apply(request)
-                } catch {
-                    self.failures.append(error)
+                guard let self else {
+                    pending.count.subtract(1, ordering: .releasing)
+                    return
                 }
+                await self.follow(request)
             }
         }
         return (Entry(url: resolved.request.url, screen: screen, subscription: subscription), resolved.redirects)
+    }
+
+    /// Queues a request from a view model and, unless the queue is being followed already,
+    /// follows it: one request at a time, in the order sent, however long each takes to resolve.
+    private func follow(_ request: NavigationRequest) async {
+        queued.append(request)
+        guard !following else { return }
+        following = true
+        while !queued.isEmpty {
+            do throws(NavigationError) {
+                try await apply(queued.removeFirst())
+            } catch {
+                failures.append(error)
+            }
+            pending.count.subtract(1, ordering: .releasing)
+        }
+        following = false
     }
 
     /// Ends the removed screens' subscriptions and returns weak references to them and their view
