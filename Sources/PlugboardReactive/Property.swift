@@ -113,13 +113,21 @@ public final class MutableProperty<Value: Sendable>: Sendable {
     /// Binds this property to `property`: it takes its current value and then each change, for as
     /// long as the returned subscription lives.
     ///
+    /// Properties bound to each other (both ways, or around a longer cycle) settle: a change that
+    /// comes back around to a property it is already being set on stops there.
+    ///
     /// ```swift
     /// let shown = MutableProperty("")
     /// shown.bind(to: viewModel.title).store(in: bag)  // follows viewModel.title until the bag goes
     /// ```
     @discardableResult
     public func bind(to property: Property<Value>) -> Subscription {
-        property.observe { [weak self] value in self?.value = value }
+        property.observe { [weak self] value in
+            guard let self else { return }
+            let target = ObjectIdentifier(self)
+            guard !Binding.settingNow.contains(target) else { return }
+            Binding.$settingNow.withValue(Binding.settingNow.union([target])) { self.value = value }
+        }
     }
 }
 
@@ -200,4 +208,9 @@ public struct Property<Value: Sendable>: Sendable {
         output.changes.retain(other.changes.observe { [weak output] value in output?.modify { $0.1 = value } })
         return Property<(Value, Other)>(output)
     }
+}
+
+/// What bindings are setting on this thread (or task) right now, so that a cycle of bindings ends.
+private enum Binding {
+    @TaskLocal static var settingNow: Set<ObjectIdentifier> = []
 }

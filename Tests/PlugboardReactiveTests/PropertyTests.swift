@@ -64,4 +64,23 @@ struct PropertyTests {
         }
         #expect(count.value == 8_000)
     }
+
+    @Test func propertiesBoundBothWaysSettle() async {
+        // Without settling, each change would come back around until the stack overflows; in a
+        // process of its own, so that such a crash fails the expectation.
+        await #expect(processExitsWith: .success) {
+            let (a, b, c) = (MutableProperty("a"), MutableProperty("b"), MutableProperty("c"))
+            let bindings = [
+                a.bind(to: b.readOnly), b.bind(to: a.readOnly), c.bind(to: b.readOnly), b.bind(to: c.readOnly),
+            ]
+            let seen = Received<String>()
+            let observation = c.changes.observe { seen.append($0) }
+            a.value = "x"
+            guard [a.value, b.value, c.value] == ["x", "x", "x"] else { exit(3) }
+            c.value = "y"
+            guard [a.value, b.value, c.value] == ["y", "y", "y"] else { exit(4) }
+            guard seen.all.last == "y", seen.all.contains("x") else { exit(5) }
+            withExtendedLifetime((bindings, observation)) {}
+        }
+    }
 }
