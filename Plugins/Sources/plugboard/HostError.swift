@@ -7,6 +7,7 @@ enum HostError: Error, CustomStringConvertible {
     case bundledPluginsMissing(directory: String, reason: String)
     case pluginsFailed(count: Int)
     case launchFailed
+    case launchStopped
     case lookup(LookupError)
 
     var description: String {
@@ -22,6 +23,8 @@ enum HostError: Error, CustomStringConvertible {
             "\(count) plugin(s) failed to load (see above)"
         case .launchFailed:
             "the launch failed (see the report above)"
+        case .launchStopped:
+            "the launch was stopped before it finished (see the report above)"
         case .lookup(let error):
             error.description
         }

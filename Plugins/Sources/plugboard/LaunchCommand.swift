@@ -9,7 +9,9 @@ enum LaunchCommand {
         Loads the bundled plugins (or the plugins in each DIR), validates the startup task
         graph, runs it with a progress line per task and prints each task's start, duration
         and slack, and the critical path. Then terminates the application: terminate handlers
-        and shutdown work run in reverse dependency order.
+        and shutdown work run in reverse dependency order. Ctrl-C (SIGINT) or SIGTERM during
+        the launch stops it: running tasks are cancelled and the rest skipped; a second signal
+        quits at once.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -26,6 +28,15 @@ enum LaunchCommand {
         let failures = try PluginLoading.load(directories: options.all("--plugins"))
         let app = Application(registry: .shared)
         let signals = TerminationSignals()
+        let interrupted = Task { await signals.next() }
+        // A signal while tasks run stops the launch: terminating cancels the running tasks and
+        // skips the rest. A second signal ends the process, should a task ignore cancellation.
+        Task {
+            let name = await interrupted.value
+            guard await app.state == .launching else { return }
+            Terminal.line("Received \(name), stopping the launch (again to quit at once)")
+            await app.terminate()
+        }
         Terminal.line(Terminal.heading("Launching"))
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         let report = try await app.launch(allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
@@ -43,13 +54,13 @@ enum LaunchCommand {
         }
         if options.has("--hold") && report.succeeded {
             Terminal.line("Running; press Ctrl-C (SIGINT) or send SIGTERM to terminate.")
-            let signal = await signals.next()
+            let signal = await interrupted.value
             Terminal.line("Received \(signal), terminating")
         }
         Terminal.line(Terminal.heading("Terminating"))
         await app.terminate()
         if let traceFailure { throw traceFailure }
-        guard report.succeeded else { throw HostError.launchFailed }
+        guard report.succeeded else { throw report.wasCancelled ? HostError.launchStopped : .launchFailed }
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
         return 0
     }

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// Turns SIGINT and SIGTERM into an awaitable event, so the host can terminate the application
-/// (terminate handlers, then shutdown work in reverse order) instead of dying mid-way.
+/// (terminate handlers, then shutdown work in reverse order) instead of dying mid-way. Only the
+/// first is caught: a second one ends the process as usual.
 final class TerminationSignals: @unchecked Sendable {
     // Safe to share: `sources` is written only in `init`; the received state is behind a mutex.
     private let sources: [any DispatchSourceSignal]
@@ -36,10 +37,18 @@ final class TerminationSignals: @unchecked Sendable {
     }
 
     private func deliver(_ name: String) {
-        let waiter = received.withLock { state -> CheckedContinuation<String, Never>? in
-            state.name = state.name ?? name
+        let (first, waiter) = received.withLock { state -> (Bool, CheckedContinuation<String, Never>?) in
             defer { state.waiter = nil }
-            return state.waiter
+            guard state.name == nil else { return (false, nil) }
+            state.name = name
+            return (true, state.waiter)
+        }
+        // A second signal ends the process at once, should terminating hang.
+        guard first else {
+            Terminal.error("Received \(name) again, quitting at once")
+            // Without the exit handlers: they may wait for what the first signal left hanging.
+            fflush(nil)
+            _exit(130)
         }
         waiter?.resume(returning: name)
     }

@@ -53,6 +53,43 @@ struct LaunchCommandTests {
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
+    /// Runs `launch` on the probe plugin with `environment`, interrupting it once the launch has
+    /// begun and again after each line that contains one of `interruptAfter`.
+    private func interruptedLaunch(environment: [String: String], interruptAfter: [String]) throws -> HostProcess {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        return try HostProcess.run(["launch", "--plugins", scratch.directory.path], environment: environment) {
+            process, output in
+            var seen = ""
+            for marker in ["Launching"] + interruptAfter {
+                while !seen.contains(marker), case let chunk = output.availableData, !chunk.isEmpty {
+                    seen += String(decoding: chunk, as: UTF8.self)
+                }
+                // The task has started once the launch heading is out; give it a moment to run.
+                usleep(200_000)
+                process.interrupt()
+            }
+            return seen
+        }
+    }
+
+    @Test func aSignalStopsTheLaunchAndTheApplicationTerminates() throws {
+        let run = try interruptedLaunch(environment: ["PLUGBOARD_PROBE_SLOW": "1"], interruptAfter: [])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
+        #expect(run.standardOutput.contains("probe.start"))
+        #expect(run.standardOutput.contains("cancelled"), "\(run.standardOutput)")
+        #expect(run.standardError == "error: the launch was stopped before it finished (see the report above)\n")
+    }
+
+    @Test func aSecondSignalEndsAProcessWhoseTaskIgnoresCancellation() throws {
+        let run = try interruptedLaunch(
+            environment: ["PLUGBOARD_PROBE_STUCK": "1"], interruptAfter: ["stopping the launch"])
+        #expect(run.status == 130)
+        #expect(run.standardOutput.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
+        #expect(run.standardError == "Received SIGINT again, quitting at once\n")
+    }
+
     @Test func tasksNeedingARefusedPluginAreSkippedAndTheRestLaunch() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libCirclesPlugin.so"), as: "libCirclesPlugin.so")
