@@ -1,3 +1,4 @@
+import Glibc
 import Plugboard
 import Testing
 
@@ -128,4 +129,20 @@ struct RegistryTests {
         }
         #expect(registry.snapshot.modules.isEmpty)
     }
+
+    @Test func aRegistrarUsedAfterRegistrationStopsWithAMessage() async {
+        // What it recorded then would never be registered; it stops rather than losing it quietly.
+        await #expect(processExitsWith: .signal(SIGILL)) {
+            let registry = Registry()
+            try? registry.register([KeepsItsRegistrar.self], image: "test")
+            KeepsItsRegistrar.kept?.route("app://late") { _ in PlainScreen("late") }
+        }
+    }
+}
+
+/// A module that keeps its registrar past `register(with:)`, which it must not use then.
+final class KeepsItsRegistrar: Module {
+    nonisolated(unsafe) static var kept: ModuleRegistrar?
+    init() {}
+    func register(with registrar: ModuleRegistrar) throws { Self.kept = registrar }
 }

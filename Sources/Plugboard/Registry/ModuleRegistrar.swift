@@ -2,7 +2,9 @@
 ///
 /// A registrar is handed to ``Module/register(with:)``. Nothing it records is visible in the
 /// ``Registry`` until the module (and, for a plugin, every module of the plugin) has registered
-/// without error and without conflicts; otherwise all of it is discarded.
+/// without error and without conflicts; otherwise all of it is discarded. Record everything
+/// inside `register(with:)`: a registrar used after it returns stops the program with a message,
+/// since what it recorded then would never be registered.
 ///
 /// ```swift
 /// public func register(with registrar: ModuleRegistrar) throws {
@@ -21,6 +23,9 @@ public final class ModuleRegistrar {
     /// ```
     public let owner: Owner
     var contribution: Contribution
+    /// Whether ``Module/register(with:)`` is still running: what a module records later would
+    /// never be registered.
+    private var isOpen = true
 
     init(module: RegisteredModule) {
         owner = module.owner
@@ -40,7 +45,7 @@ public final class ModuleRegistrar {
     ///   - title: A short description for route listings.
     ///   - factory: Builds the screen when the route is opened.
     public func route(_ pattern: String, title: String? = nil, factory: @escaping ScreenFactory) {
-        contribution.routes.append(.init(pattern: pattern, title: title, factory: factory))
+        record { $0.routes.append(.init(pattern: pattern, title: title, factory: factory)) }
     }
 
     /// Defines a parameter type that route patterns can use as `:name(type)`.
@@ -50,7 +55,7 @@ public final class ModuleRegistrar {
     /// ```
     /// - Parameter type: The type; its name must not be taken.
     public func parameterType(_ type: ParameterType) {
-        contribution.parameterTypes.append(type)
+        record { $0.parameterTypes.append(type) }
     }
 
     /// Guards the routes matching `pattern`: `decide` may let a request proceed, redirect or reject it.
@@ -69,7 +74,7 @@ public final class ModuleRegistrar {
         priority: Int = 0,
         decide: @escaping @Sendable (RouteRequest) async throws -> InterceptorDecision
     ) {
-        contribution.interceptors.append(.init(scope: .pattern(pattern), priority: priority, decide: decide))
+        record { $0.interceptors.append(.init(scope: .pattern(pattern), priority: priority, decide: decide)) }
     }
 
     /// Guards every request whose URL starts with `prefix` (scheme and host compared without case).
@@ -88,7 +93,7 @@ public final class ModuleRegistrar {
         priority: Int = 0,
         decide: @escaping @Sendable (RouteRequest) async throws -> InterceptorDecision
     ) {
-        contribution.interceptors.append(.init(scope: .prefix(prefix), priority: priority, decide: decide))
+        record { $0.interceptors.append(.init(scope: .prefix(prefix), priority: priority, decide: decide)) }
     }
 
     /// Handles URLs that no route matches (one module per registry may do so).
@@ -98,7 +103,7 @@ public final class ModuleRegistrar {
     /// registrar.fallback { request in NotFoundScreen(url: request.url) }
     /// ```
     public func fallback(_ factory: @escaping ScreenFactory) {
-        contribution.fallbacks.append(factory)
+        record { $0.fallbacks.append(factory) }
     }
 
     /// Registers a startup task that runs when the application launches.
@@ -124,12 +129,14 @@ public final class ModuleRegistrar {
         required: Bool = true,
         run body: @escaping @Sendable () async throws -> Void
     ) {
-        contribution.tasks.append(
-            StartupTask(
-                name: name, dependencies: dependencies, phase: phase, isMainActor: false,
-                timeout: timeout, isRequired: required, owner: owner, body: body
+        record {
+            $0.tasks.append(
+                StartupTask(
+                    name: name, dependencies: dependencies, phase: phase, isMainActor: false,
+                    timeout: timeout, isRequired: required, owner: owner, body: body
+                )
             )
-        )
+        }
     }
 
     /// Registers a startup task whose work runs on the main actor, such as building the root screen.
@@ -154,12 +161,14 @@ public final class ModuleRegistrar {
         required: Bool = true,
         run body: @escaping @MainActor @Sendable () async throws -> Void
     ) {
-        contribution.tasks.append(
-            StartupTask(
-                name: name, dependencies: dependencies, phase: phase, isMainActor: true,
-                timeout: timeout, isRequired: required, owner: owner, body: { try await body() }
+        record {
+            $0.tasks.append(
+                StartupTask(
+                    name: name, dependencies: dependencies, phase: phase, isMainActor: true,
+                    timeout: timeout, isRequired: required, owner: owner, body: { try await body() }
+                )
             )
-        )
+        }
     }
 
     /// Handles a lifecycle event: launch, foreground, background, terminate or a custom event.
@@ -174,7 +183,7 @@ public final class ModuleRegistrar {
     ///   - event: The event to handle.
     ///   - handler: Receives the event and the values posted with it.
     public func on(_ event: LifecycleEvent, perform handler: @escaping @Sendable (Event) async -> Void) {
-        contribution.handlers.append(EventHandler(event: event, owner: owner, body: handler))
+        record { $0.handlers.append(EventHandler(event: event, owner: owner, body: handler)) }
     }
 
     /// Registers work to run when the application terminates, in reverse dependency order.
@@ -184,7 +193,7 @@ public final class ModuleRegistrar {
     /// ```
     /// - Parameter body: The shutdown work.
     public func onShutdown(_ body: @escaping @Sendable () async -> Void) {
-        contribution.shutdowns.append(ShutdownHandler(owner: owner, body: body))
+        record { $0.shutdowns.append(ShutdownHandler(owner: owner, body: body)) }
     }
 
     /// Provides a service to every module, looked up by its type with ``Registry/service(_:)``.
@@ -196,13 +205,30 @@ public final class ModuleRegistrar {
     ///   - type: The type other modules ask for, often a protocol's existential.
     ///   - instance: The service.
     public func provide<Value: Sendable>(_ type: Value.Type, _ instance: Value) {
-        contribution.services.append(
-            Service(
-                typeName: _typeName(type, qualified: true),
-                owner: owner,
-                key: ObjectIdentifier(type),
-                instance: instance
+        record {
+            $0.services.append(
+                Service(
+                    typeName: _typeName(type, qualified: true),
+                    owner: owner,
+                    key: ObjectIdentifier(type),
+                    instance: instance
+                )
             )
-        )
+        }
+    }
+
+    /// Records an item, or stops with a message when the module uses its registrar after
+    /// ``Module/register(with:)`` returned.
+    private func record(_ change: (inout Contribution) -> Void) {
+        precondition(
+            isOpen,
+            "module \(owner.module) used its ModuleRegistrar after register(with:) returned; what it records then "
+                + "is never registered: record everything inside register(with:)")
+        change(&contribution)
+    }
+
+    /// Ends recording: called when ``Module/register(with:)`` returns.
+    func close() {
+        isOpen = false
     }
 }

@@ -72,6 +72,7 @@ public final class Registry: Sendable {
             let module = RegisteredModule(owner: Owner(module: name, image: image), plugin: plugin?.manifest.name)
             let registrar = ModuleRegistrar(module: module)
             do {
+                defer { registrar.close() }
                 try type.init().register(with: registrar)
             } catch {
                 throw .moduleFailed(module.owner, reason: String(describing: error))
