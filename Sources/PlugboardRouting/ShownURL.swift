@@ -18,8 +18,3 @@ extension String {
         return String(escaped)
     }
 }
-
-extension Unicode.Scalar {
-    /// Whether the scalar is a control character (C0, DEL or C1).
-    fileprivate var isControl: Bool { properties.generalCategory == .control }
-}

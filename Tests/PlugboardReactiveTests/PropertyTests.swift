@@ -43,15 +43,19 @@ struct PropertyTests {
     @Test func readingOrSettingAPropertyInsideItsOwnModifyStopsWithAMessage() async {
         // A trap (SIGILL), where the program would otherwise wait forever for the lock that
         // `modify` holds: the alarm ends such a wait with SIGALRM, which fails the expectation.
-        await #expect(processExitsWith: .signal(SIGILL)) {
+        let reading = await #expect(processExitsWith: .signal(SIGILL), observing: [\.standardErrorContent]) {
             alarm(20)
             let count = MutableProperty(0)
             count.modify { $0 = count.value + 1 }
         }
-        await #expect(processExitsWith: .signal(SIGILL)) {
+        let setting = await #expect(processExitsWith: .signal(SIGILL), observing: [\.standardErrorContent]) {
             alarm(20)
             let count = MutableProperty(0)
             count.modify { _ in count.value = 2 }
+        }
+        for result in [reading, setting] {
+            let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(message.contains("MutableProperty<Int> was read or set inside its own modify closure"))
         }
     }
 

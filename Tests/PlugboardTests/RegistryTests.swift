@@ -132,11 +132,13 @@ struct RegistryTests {
 
     @Test func aRegistrarUsedAfterRegistrationStopsWithAMessage() async {
         // What it recorded then would never be registered; it stops rather than losing it quietly.
-        await #expect(processExitsWith: .signal(SIGILL)) {
+        let result = await #expect(processExitsWith: .signal(SIGILL), observing: [\.standardErrorContent]) {
             let registry = Registry()
             try? registry.register([KeepsItsRegistrar.self], image: "test")
             KeepsItsRegistrar.kept?.route("app://late") { _ in PlainScreen("late") }
         }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("KeepsItsRegistrar used its ModuleRegistrar after register(with:) returned"))
     }
 }
 

@@ -19,11 +19,11 @@ enum ChildDescription {
     static func describe(_ path: String) throws -> (manifest: SealedManifest, json: String) {
         switch ChildProcess.run(BundledPlugins.executable, [command, path], timeout: 30) {
         case .exited(let status, let output):
-            let last = output.split(separator: "\n").last.map(String.init) ?? ""
-            if status == 0, let manifest = try? JSONDecoder().decode(SealedManifest.self, from: Data(last.utf8)) {
-                return (manifest, last)
+            let report = ChildProcess.report(in: output)
+            if status == 0, let manifest = try? JSONDecoder().decode(SealedManifest.self, from: report) {
+                return (manifest, String(decoding: report, as: UTF8.self))
             }
-            if let refusal = try? JSONDecoder().decode(Refusal.self, from: Data(last.utf8)) {
+            if let refusal = try? JSONDecoder().decode(Refusal.self, from: report) {
                 throw HostError.failed(refusal.refused)
             }
             throw HostError.failed("\(path): loading it in a child process failed (exit status \(status))")
@@ -53,8 +53,7 @@ enum ChildDescription {
             (json, status) = (try? encoder.encode(Refusal(refused: "\(error)")), 1)
         }
         guard let json else { return 2 }
-        // On a line of its own, even after a plugin's output without a final newline.
-        print("\n" + String(decoding: json, as: UTF8.self))
+        ChildProcess.send(report: json)
         return status
     }
 }

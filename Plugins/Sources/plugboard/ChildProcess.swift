@@ -11,6 +11,17 @@ enum ChildProcess {
         case failedToStart(String)
     }
 
+    /// The child's side of its report to the parent: `json` on a line of its own, the last of its
+    /// output, even after what a plugin wrote without a final newline.
+    static func send(report json: Data) {
+        print("\n" + String(decoding: json, as: UTF8.self))
+    }
+
+    /// The report a child sent with ``send(report:)``: the last line of its output.
+    static func report(in output: String) -> Data {
+        Data((output.split(separator: "\n").last ?? "").utf8)
+    }
+
     /// `signal 4 (Illegal instruction)`: a signal a child ended with, by number and name.
     static func describe(signal: Int32) -> String {
         "signal \(signal) (\(String(cString: strsignal(signal))))"

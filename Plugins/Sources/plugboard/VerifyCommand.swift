@@ -88,10 +88,9 @@ enum VerifyCommand {
         case .crashed(let signal):
             return .failure(.failed("crashed with \(ChildProcess.describe(signal: signal)) while loading"))
         case .exited(let status, let output):
-            // The reports are the last line; what the plugins wrote comes before it.
-            guard let last = output.split(separator: "\n").last,
-                let reports = try? JSONDecoder().decode([Report].self, from: Data(last.utf8))
-            else { return .failure(.failed("the child process ended with status \(status) without a report")) }
+            guard let reports = try? JSONDecoder().decode([Report].self, from: ChildProcess.report(in: output)) else {
+                return .failure(.failed("the child process ended with status \(status) without a report"))
+            }
             return .success(Dictionary(reports.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first }))
         }
     }
@@ -127,8 +126,7 @@ enum VerifyCommand {
             }
         }
         guard let json = try? JSONEncoder().encode(reports) else { return 2 }
-        // On a line of its own, even after a plugin's output without a final newline.
-        print("\n" + String(decoding: json, as: UTF8.self))
+        ChildProcess.send(report: json)
         return reports.allSatisfy(\.loaded) ? 0 : 1
     }
 }

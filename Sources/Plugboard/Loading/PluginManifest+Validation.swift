@@ -4,10 +4,9 @@ extension PluginManifest {
     /// that is empty.
     var problem: String? {
         if name.isEmpty { return "the name is empty" }
-        let unprintable = name.unicodeScalars.contains { scalar in
-            scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+        if name.containsWhitespace || name.unicodeScalars.contains(where: \.isControl) {
+            return "the name \(name.debugDescription) has whitespace or control characters"
         }
-        if unprintable { return "the name \(name.debugDescription) has whitespace or control characters" }
         if version.allSatisfy(\.isWhitespace) { return "the version is empty" }
         return nil
     }

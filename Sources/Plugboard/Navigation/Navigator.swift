@@ -50,9 +50,8 @@ public final class Navigator {
     /// ```
     public private(set) var failures: [NavigationError] = []
     private let pending = PendingRequests()
-    /// Requests from view models waiting for the one being followed, oldest first.
+    /// Requests from view models not yet followed, oldest first; the first is being followed.
     private var queued: [NavigationRequest] = []
-    private var following = false
     private var unchecked: [(weak: WeakReference, type: String, url: String)] = []
     private var acting = 0
 
@@ -229,17 +228,16 @@ public final class Navigator {
     /// follows it: one request at a time, in the order sent, however long each takes to resolve.
     private func follow(_ request: NavigationRequest) async {
         queued.append(request)
-        guard !following else { return }
-        following = true
-        while !queued.isEmpty {
+        guard queued.count == 1 else { return }
+        while let next = queued.first {
             do throws(NavigationError) {
-                try await apply(queued.removeFirst())
+                try await apply(next)
             } catch {
                 failures.append(error)
             }
+            queued.removeFirst()
             pending.count.subtract(1, ordering: .releasing)
         }
-        following = false
     }
 
     /// Ends the removed screens' subscriptions and returns weak references to them and their view
