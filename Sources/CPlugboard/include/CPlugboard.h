@@ -68,6 +68,18 @@ __attribute__((visibility("hidden"))) const void *_Nonnull pb_module_protocol(vo
 /// The protocol descriptor of `Plugboard.Plugin`.
 __attribute__((visibility("hidden"))) const void *_Nonnull pb_plugin_protocol(void);
 
+/// Writes the module-qualified name of the type `metadata` describes into `buffer` (not
+/// terminated), as `_typeName(type, qualified: true)` spells it, and returns its length. Reads only
+/// the type's context descriptors, so it handles only non-generic classes, structures and
+/// enumerations declared in a module or nested in such types, with plain identifiers as names;
+/// returns -1 for every other type, or when `size` is too small.
+__attribute__((visibility("hidden"))) long pb_qualified_type_name(const void *_Nonnull metadata,
+                                                                  char *_Nonnull buffer, size_t size);
+
+/// How many processors this thread may run on (its affinity mask), at least 1: one system call,
+/// unlike Foundation's count, which reads files.
+__attribute__((visibility("hidden"))) int pb_available_processors(void);
+
 /// The toolchain that compiles the code calling this: inlined into each plugin at its compile time.
 static inline const char *_Nonnull pb_toolchain_identity(void) { return __VERSION__; }
 

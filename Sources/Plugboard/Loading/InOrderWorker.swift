@@ -1,5 +1,5 @@
+internal import CPlugboard
 internal import Dispatch
-internal import Foundation
 
 /// Runs work on a thread of its own, one piece after another in the order it was submitted, while
 /// the submitting thread takes the results in that same order as they become ready.
@@ -15,8 +15,8 @@ final class InOrderWorker<Value: Sendable>: Sendable {
     private let results = PosixMutex<(values: [Value?], taken: Int)>(([], 0))
 
     /// Creates a worker; `concurrent` says whether it has a thread of its own (by default, when
-    /// the process may use more than one processor).
-    init(concurrent: Bool = ProcessInfo.processInfo.activeProcessorCount > 1) {
+    /// the thread may run on more than one processor).
+    init(concurrent: Bool = pb_available_processors() > 1) {
         queue = concurrent ? DispatchQueue(label: "plugboard.in-order-worker") : nil
     }
 

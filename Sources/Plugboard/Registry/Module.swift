@@ -65,7 +65,7 @@ extension Module {
     /// ```swift
     /// GreeterModule.name  // "GreeterPlugin.GreeterModule"
     /// ```
-    public static var name: String { _typeName(Self.self, qualified: true) }
+    public static var name: String { qualifiedName(of: Self.self) }
 }
 
 /// A module type with its ``Module/name``, read once: loading reads each name several times

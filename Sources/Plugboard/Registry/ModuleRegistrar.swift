@@ -208,7 +208,7 @@ public final class ModuleRegistrar {
         record {
             $0.services.append(
                 Service(
-                    typeName: _typeName(type, qualified: true),
+                    typeName: qualifiedName(of: type),
                     owner: owner,
                     key: ObjectIdentifier(type),
                     instance: instance
