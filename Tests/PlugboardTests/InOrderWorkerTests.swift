@@ -29,3 +29,30 @@ struct InOrderWorkerTests {
         #expect((0..<3).map { _ in worker.next() } == Array(repeating: !concurrent, count: 3))
     }
 }
+
+/// Records the thread that deinitializes it.
+private final class ReleaseWitness: Sendable {
+    let released: @Sendable (pthread_t) -> Void
+    init(released: @escaping @Sendable (pthread_t) -> Void) { self.released = released }
+    deinit { released(pthread_self()) }
+}
+
+extension InOrderWorkerTests {
+    @Test(arguments: [true, false])
+    func aReleasedValueIsDeinitializedOnTheWorkersThreadOnlyWhenConcurrent(concurrent: Bool) {
+        let submitter = pthread_self()
+        let worker = InOrderWorker<Int>(concurrent: concurrent)
+        let releasedOnSubmitter = Mutex<[Bool]>([])
+        let done = DispatchSemaphore(value: 0)
+        // Many times: the worker may release one value before the call that handed it over returns.
+        for _ in 0..<200 {
+            worker.release(
+                ReleaseWitness { thread in
+                    releasedOnSubmitter.withLock { $0.append(pthread_equal(thread, submitter) != 0) }
+                    done.signal()
+                })
+            done.wait()
+        }
+        #expect(releasedOnSubmitter.withLock { $0 } == Array(repeating: !concurrent, count: 200))
+    }
+}

@@ -18,6 +18,8 @@ final class InOrderWorker<Value: Sendable>: Sendable {
     /// the thread may run on more than one processor).
     init(concurrent: Bool = pb_available_processors() > 1) {
         queue = concurrent ? DispatchQueue(label: "plugboard.in-order-worker") : nil
+        // Starting a thread takes a while: start it now, so that it runs by the time work arrives.
+        queue?.async {}
     }
 
     /// Starts `work` after everything submitted before it.
@@ -29,6 +31,15 @@ final class InOrderWorker<Value: Sendable>: Sendable {
     private func finish(_ value: Value) {
         results.withLock { $0.values.append(value) }
         ready.signal()
+    }
+
+    /// Releases `value` on the worker's thread after the work submitted before it, so that the
+    /// submitting thread does not wait for it to be deinitialized.
+    func release(_ value: consuming some Sendable) {
+        // Held where only the worker lets go of it: a reference left with this call could be the
+        // last one if the worker got there first.
+        let held = PosixMutex(Optional(consume value))
+        queue?.async { held.withLock { $0 = nil } }
     }
 
     /// The result of the oldest submitted work not yet taken, waiting until it is ready.

@@ -7,3 +7,14 @@ struct OpenedPlugin: @unchecked Sendable {  // a `dlopen` handle is valid on eve
     /// What `dlopen` returned for the file.
     let handle: UnsafeMutableRawPointer
 }
+
+/// What became of one plugin file before its registration: opened, or refused by a check or by
+/// `dlopen`.
+///
+/// A plain enumeration rather than a `Result`: the first `Result` with a new error type makes the
+/// runtime look up the error's `Error` conformance through every loaded image, which would hold up
+/// the first `dlopen`.
+enum Opening: Sendable {
+    case opened(OpenedPlugin)
+    case refused(PluginLoadError)
+}

@@ -145,18 +145,30 @@ public struct PluginLoader: Sendable {
         files paths: [String],
         loaded: (_ path: String, _ result: Result<LoadedPlugin, PluginLoadError>) -> Void = { _, _ in }
     ) -> [Result<LoadedPlugin, PluginLoadError>] {
-        let opening = InOrderWorker<Result<OpenedPlugin, PluginLoadError>>()
+        let opening = InOrderWorker<Opening>()
         var permissions = FilePermissions()
         for path in paths {
-            let checked = Result { () throws(PluginLoadError) in try checkFile(at: path, permissions: &permissions) }
-            opening.submit {
-                checked.flatMap { sealed in Result { () throws(PluginLoadError) in try open(path, sealed: sealed) } }
+            do throws(PluginLoadError) {
+                let sealed = try checkFile(at: path, permissions: &permissions)
+                opening.submit {
+                    do throws(PluginLoadError) {
+                        return .opened(try open(path, sealed: sealed))
+                    } catch {
+                        return .refused(error)
+                    }
+                }
+            } catch {
+                opening.submit { .refused(error) }
             }
         }
-        defer { registry.publishStaged() }
+        defer { opening.release(registry.publishStaged()) }
         return paths.map { path in
-            let result = opening.next().flatMap { opened in
-                Result { () throws(PluginLoadError) in try register(opened, publishing: false) }
+            let result: Result<LoadedPlugin, PluginLoadError>
+            switch opening.next() {
+            case .opened(let opened):
+                result = Result { () throws(PluginLoadError) in try register(opened, publishing: false) }
+            case .refused(let error):
+                result = .failure(error)
             }
             loaded(path, result)
             return result

@@ -148,12 +148,18 @@ public final class Registry: Sendable {
     }
 
     /// Publishes the staged registrations, if any: lookups see them from now on.
-    func publishStaged() {
+    ///
+    /// - Returns: What the registry kept of the staged registrations, which it no longer needs.
+    ///   Releasing a directory's worth takes a while, so the caller may release it elsewhere.
+    @discardableResult
+    func publishStaged() -> some Sendable {
         writer.withLock { writing in
-            guard !writing.staged.isEmpty else { return }
+            let staged = writing.staged
+            guard !staged.isEmpty else { return staged }
             let published = writing.copy
             current.withLock { $0 = published }
             writing.staged = []
+            return staged
         }
     }
 
