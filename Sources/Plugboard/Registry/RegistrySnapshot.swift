@@ -67,6 +67,8 @@ public struct RegistrySnapshot: Sendable {
     /// ```
     public internal(set) var disabledModules: Set<String> = []
     private(set) var servicesByKey: [ObjectIdentifier: Service] = [:]
+    /// Each loaded plugin's file, by plugin name.
+    private var pluginFiles: [String: String] = [:]
     private var moduleOwners: [String: Owner] = [:]
     private var taskOwners: [String: Owner] = [:]
     private var typeOwners: [String: Owner] = [:]
@@ -103,10 +105,8 @@ public struct RegistrySnapshot: Sendable {
     /// to a working copy.
     mutating func add(_ contributions: [Contribution], plugin: LoadedPlugin?) throws(RegistrationError) {
         var problems: [RegistrationProblem] = []
-        if let plugin, let existing = plugins.first(where: { $0.manifest.name == plugin.manifest.name }) {
-            problems.append(
-                .duplicatePlugin(name: plugin.manifest.name, existingFile: existing.path, newFile: plugin.path)
-            )
+        if let plugin, let existing = pluginFiles[plugin.manifest.name] {
+            problems.append(.duplicatePlugin(name: plugin.manifest.name, existingFile: existing, newFile: plugin.path))
         }
         // Parameter types first, so any module's routes may use a type another module defines.
         for contribution in contributions {
@@ -116,7 +116,10 @@ public struct RegistrySnapshot: Sendable {
             problems += insert(contribution)
         }
         guard problems.isEmpty else { throw .rejected(problems) }
-        if let plugin { plugins.append(plugin) }
+        if let plugin {
+            plugins.append(plugin)
+            pluginFiles[plugin.manifest.name] = plugin.path
+        }
         interceptors.sort { $0.priority < $1.priority }
     }
 
