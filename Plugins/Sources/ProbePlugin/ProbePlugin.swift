@@ -23,7 +23,12 @@ public final class ProbeModule: Module {
         registrar.startupTask("probe.start") {
             // With PLUGBOARD_PROBE_SLOW=1 the task takes a minute unless cancelled; with
             // PLUGBOARD_PROBE_STUCK=1 it never ends and ignores cancellation, as a hung task would.
-            if getenv("PLUGBOARD_PROBE_SLOW") != nil { try await Task.sleep(for: .seconds(60)) }
+            if getenv("PLUGBOARD_PROBE_SLOW") != nil {
+                // A line on standard output tells a test the launch is under way.
+                print("probe.start: waiting")
+                fflush(nil)
+                try await Task.sleep(for: .seconds(60))
+            }
             while getenv("PLUGBOARD_PROBE_STUCK") != nil { try? await Task.sleep(for: .milliseconds(100)) }
         }
         // With PLUGBOARD_PROBE_BROKEN=1 the module registers its route twice, so that the plugin is

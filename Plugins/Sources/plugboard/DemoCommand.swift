@@ -49,11 +49,12 @@ enum DemoCommand {
         Terminal.line()
         Terminal.line(Terminal.heading("Launching"))
         let app = Application(registry: registry)
+        TerminationSignals().stopOrTerminate(app)
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         let report = try await app.launch(allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
         guard report.succeeded else {
             LaunchListing.print(report)
-            throw HostError.launchFailed
+            throw HostError.launchEnded(report)
         }
         let session = ShellSession(registry: registry)
         for (index, step) in journey.enumerated() {

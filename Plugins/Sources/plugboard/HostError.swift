@@ -10,6 +10,11 @@ enum HostError: Error, CustomStringConvertible {
     case launchStopped
     case lookup(LookupError)
 
+    /// The error for a launch that did not succeed: stopped by a signal, or failed.
+    static func launchEnded(_ report: LaunchReport) -> HostError {
+        report.wasCancelled ? .launchStopped : .launchFailed
+    }
+
     var description: String {
         switch self {
         case .usage(let message):

@@ -31,12 +31,7 @@ enum LaunchCommand {
         let interrupted = Task { await signals.next() }
         // A signal while tasks run stops the launch: terminating cancels the running tasks and
         // skips the rest. A second signal ends the process, should a task ignore cancellation.
-        Task {
-            let name = await interrupted.value
-            guard await app.state == .launching else { return }
-            Terminal.line("Received \(name), stopping the launch (again to quit at once)")
-            await app.terminate()
-        }
+        Task { _ = await TerminationSignals.stopLaunch(of: app, after: interrupted.value, saying: Terminal.line) }
         Terminal.line(Terminal.heading("Launching"))
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         let report = try await app.launch(allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
@@ -60,7 +55,7 @@ enum LaunchCommand {
         Terminal.line(Terminal.heading("Terminating"))
         await app.terminate()
         if let traceFailure { throw traceFailure }
-        guard report.succeeded else { throw report.wasCancelled ? HostError.launchStopped : .launchFailed }
+        guard report.succeeded else { throw HostError.launchEnded(report) }
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
         return 0
     }

@@ -9,7 +9,8 @@ enum RunCommand {
 
         Loads the bundled plugins (or the plugins in each DIR), launches them and opens URL
         (default app://tabs), then reads commands from standard input, one per line; it works
-        in a terminal and through a pipe. Type help for the commands.
+        in a terminal and through a pipe. Type help for the commands. Ctrl-C (SIGINT) or
+        SIGTERM stops the launch, or later ends the shell the way quit does.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -23,14 +24,6 @@ enum RunCommand {
         let first = try options.single("--open") ?? "app://tabs"
         let (app, failures) = try await QuietLaunch.run(
             pluginDirectories: options.all("--plugins"), withBundled: options.has("--with-bundled"))
-        // Ctrl-C or SIGTERM ends the shell the way quit does: terminate handlers and shutdown work run.
-        let signals = TerminationSignals()
-        Task.detached {
-            let name = await signals.next()
-            Terminal.error("Received \(name), terminating")
-            await app.terminate()
-            exit(130)
-        }
         let session = ShellSession(registry: .shared)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }

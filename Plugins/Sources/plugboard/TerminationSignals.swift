@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Plugboard
 import Synchronization
 
 /// Turns SIGINT and SIGTERM into an awaitable event, so the host can terminate the application
@@ -51,5 +52,31 @@ final class TerminationSignals: @unchecked Sendable {
             _exit(130)
         }
         waiter?.resume(returning: name)
+    }
+}
+
+extension TerminationSignals {
+    /// For a command that launches `app` and then works with it: the first signal stops the launch
+    /// while it runs (see ``stopLaunch(of:after:saying:)``); later, it terminates the application
+    /// (terminate handlers, then shutdown work) and ends the process with status 130. Messages go to
+    /// standard error, since standard output is the command's result.
+    func stopOrTerminate(_ app: Application) {
+        Task.detached {
+            let name = await self.next()
+            guard await !Self.stopLaunch(of: app, after: name, saying: Terminal.error) else { return }
+            Terminal.error("Received \(name), terminating")
+            await app.terminate()
+            exit(130)
+        }
+    }
+
+    /// Stops the launch of `app` if it is still launching after the signal `name` arrived: its
+    /// running tasks are cancelled and the rest skipped, so the launch returns a cancelled report.
+    /// Returns whether it was launching.
+    static func stopLaunch(of app: Application, after name: String, saying say: (String) -> Void) async -> Bool {
+        guard await app.state == .launching else { return false }
+        say("Received \(name), stopping the launch (again to quit at once)")
+        await app.terminate()
+        return true
     }
 }

@@ -41,10 +41,7 @@ struct LaunchCommandTests {
     @Test func aTerminationSignalRunsShutdownWork() throws {
         let run = try HostProcess.run(["launch", "--hold"]) { process, output in
             // Signal only once the host says it is waiting for one.
-            var seen = ""
-            while !seen.contains("press Ctrl-C"), case let chunk = output.availableData, !chunk.isEmpty {
-                seen += String(decoding: chunk, as: UTF8.self)
-            }
+            let seen = output.read(until: "press Ctrl-C")
             process.terminate()
             return seen
         }
@@ -62,9 +59,7 @@ struct LaunchCommandTests {
             process, output in
             var seen = ""
             for marker in ["Launching"] + interruptAfter {
-                while !seen.contains(marker), case let chunk = output.availableData, !chunk.isEmpty {
-                    seen += String(decoding: chunk, as: UTF8.self)
-                }
+                seen = output.read(until: marker, after: seen)
                 // The task has started once the launch heading is out; give it a moment to run.
                 usleep(200_000)
                 process.interrupt()

@@ -27,15 +27,30 @@ struct RunCommandTests {
         let run = try HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
             process, output in
             // Interrupt once the first screen is shown and the shell waits for a command.
-            var seen = ""
-            while !seen.contains("Stack: Greeting"), case let chunk = output.availableData, !chunk.isEmpty {
-                seen += String(decoding: chunk, as: UTF8.self)
-            }
+            let seen = output.read(until: "Stack: Greeting")
             process.interrupt()
             return seen
         }
         #expect(run.status == 130)
         #expect(run.standardError.contains("Received SIGINT, terminating"))
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
+    }
+
+    @Test func anInterruptDuringTheLaunchStopsIt() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["run", "--plugins", scratch.directory.path], environment: ["PLUGBOARD_PROBE_SLOW": "1"],
+            keepingInputOpen: true
+        ) { process, output in
+            let seen = output.read(until: "probe.start: waiting")
+            process.interrupt()
+            return seen
+        }
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
+        #expect(
+            run.standardError.hasSuffix("error: the launch was stopped before it finished (see the report above)\n"))
+        #expect(run.standardOutput.contains("cancelled"), "\(run.standardOutput)")
     }
 }

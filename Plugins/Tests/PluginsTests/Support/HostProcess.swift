@@ -47,3 +47,14 @@ struct HostProcess {
         )
     }
 }
+
+extension FileHandle {
+    /// Reads until `seen` and what is read contain `marker`, or the output ends; returns them.
+    func read(until marker: String, after seen: String = "") -> String {
+        var seen = seen
+        while !seen.contains(marker), case let chunk = availableData, !chunk.isEmpty {
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        return seen
+    }
+}
