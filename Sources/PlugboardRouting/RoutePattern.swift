@@ -109,7 +109,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
         let rest = Bytes(rebasing: text[(separator + 3)...])
         let marks = rest.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
-        if marks || rest.containsWhitespace { throw fail("spaces, '?' and '#' are not allowed in a pattern") }
+        if marks || rest.containsWhitespace || rest.containsControlCharacter {
+            throw fail("spaces, control characters, '?' and '#' are not allowed in a pattern")
+        }
         guard rest.first != UInt8(ascii: "/") else { throw fail("the host is missing") }
         var hostRange: Range<Int>?
         var segments: [PatternSegment] = []

@@ -7,7 +7,7 @@ import Testing
 struct ManifestJSONTests {
     static let manifest = SealedManifest(
         name: "Tricky \"quoted\" \\ back/slash", version: "1.0.0-β", runtimeVersion: "0.1.0",
-        toolchain: "Swift 6.3.1 (swiftlang-6.3.1)\n\ttabbed \u{1} 🎉 \u{FEFF}", architecture: "x86_64",
+        toolchain: "Swift 6.3.1 (swiftlang-6.3.1) 🎉 \u{FEFF} \u{A0}", architecture: "x86_64",
         modules: ["A.One", "B.Two"], routes: ["app://circles/:id(int)", "app://é/**"], tasks: [])
 
     @Test(arguments: [JSONEncoder.OutputFormatting(), [.sortedKeys], [.prettyPrinted, .withoutEscapingSlashes]])
@@ -74,7 +74,18 @@ struct ManifestJSONTests {
         #expect(error?.reason == "the sealed manifest is not valid: \(reason)")
     }
 
-    @Test(arguments: [[UInt8](), Array(#"\n"#.utf8)])
+    @Test(arguments: [
+        Array(#"\n"#.utf8), Array(#"\t"#.utf8), Array(#"\u001b[2J"#.utf8), Array(#"\u007f"#.utf8),
+        Array(#"\u0085"#.utf8), [0x7F], [0xC2, 0x9B], Array("é".utf8) + [0x7F], Array("é".utf8) + [0xC2, 0x85],
+    ])
+    func refusesControlCharactersInStrings(inside: [UInt8]) {
+        // Hosts print a sealed manifest's strings, and a terminal acts on control characters.
+        let bytes = Array(#"{"name":"a"#.utf8) + inside + Array(#"b"}"#.utf8)
+        let error = #expect(throws: ManifestReadError.self) { try ManifestJSON.decode(bytes) }
+        #expect(error?.reason == "the sealed manifest is not valid: a control character in a string")
+    }
+
+    @Test(arguments: [[UInt8](), Array(#"\/"#.utf8)])
     func refusesBytesThatAreNotUTF8(before: [UInt8]) {
         // With and without an escape before the bad byte: strings without one are read directly.
         let bytes = Array(#"{"name":""#.utf8) + before + [0xFF, 0x22, 0x7D]

@@ -14,6 +14,8 @@ struct PluginManifestTests {
             ("Bell\u{7}", "1.0.0", "the name \"Bell\\u{07}\" has whitespace or control characters"),
             ("Circles", "", "the version is empty"),
             ("Circles", "  ", "the version is empty"),
+            ("Circles", "1.0\u{1B}[2J", "the version \"1.0\\u{1B}[2J\" has control characters"),
+            ("Circles", "1.0-β", nil),
         ] as [(String, String, String?)])
     func aManifestIsCheckedForANameAndAVersion(name: String, version: String, problem: String?) {
         #expect(PluginManifest(name: name, version: version, fingerprint: .current).problem == problem)

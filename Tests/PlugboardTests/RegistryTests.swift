@@ -106,7 +106,7 @@ struct RegistryTests {
         ("greeter/hello", "expected the form scheme://host/path"),
         ("app:///hello", "the host is missing"),
         ("a b://host", "the scheme must start with a letter and hold only letters, digits, '+', '-' or '.'"),
-        ("app://host/a b", "spaces, '?' and '#' are not allowed in a pattern"),
+        ("app://host/a b", "spaces, control characters, '?' and '#' are not allowed in a pattern"),
         ("app://host/:id(slug)", "unknown parameter type 'slug'; known types: double, int, uuid"),
     ])
     func invalidPatternsAreRefusedWithTheReason(pattern: String, reason: String) {
@@ -128,6 +128,30 @@ struct RegistryTests {
             #expect(found == reason)
         }
         #expect(registry.snapshot.modules.isEmpty)
+    }
+
+    @Test(arguments: ["", "two words", "red\u{1B}[31m", "bell\u{7}"])
+    func invalidTaskNamesAreRefused(name: String) {
+        final class TaskModule: Module {
+            @TaskLocal static var name = "task.default"
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.startupTask(Self.name) {}
+            }
+        }
+        let registry = Registry()
+        TaskModule.$name.withValue(name) {
+            let error = #expect(throws: RegistrationError.self) {
+                try registry.register([TaskModule.self], image: "host")
+            }
+            guard case .rejected(let problems) = error, case .invalidTaskName(let refused, _)? = problems.first else {
+                Issue.record("unexpected \(String(describing: error))")
+                return
+            }
+            #expect(refused == name)
+            let message = problems.first?.description ?? ""
+            #expect(message.hasSuffix("is invalid: use a non-empty name without spaces or control characters"))
+        }
+        #expect(registry.snapshot.tasks.isEmpty)
     }
 
     @Test func aRegistrarUsedAfterRegistrationStopsWithAMessage() async {

@@ -91,6 +91,24 @@ struct SealedManifestTests {
         #expect(reason.hasPrefix("the sealed manifest is not valid"))
     }
 
+    @Test func aSealedManifestWithAControlCharacterIsRefusedAndNeverPrinted() throws {
+        let (path, _) = try sealedGreeter()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let version = try range(of: "plugboard-runtime 0.1.0", inManifestOf: bytes)
+        // As long as the original, so that the section keeps its size: an escape that clears a terminal.
+        bytes.replaceSubrange(version, with: Array(#"plugboar\u001b[2J 0.1.0"#.utf8))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let run = try HostProcess.run(["inspect", path])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("the sealed manifest is not valid: a control character in a string"))
+        #expect(!(run.standardOutput + run.standardError).unicodeScalars.contains("\u{1B}"))
+        let error = #expect(throws: PluginLoadError.self) { try PluginLoader(registry: Registry()).load(file: path) }
+        guard case .corruptManifest = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+    }
+
     @Test func sealSaysForEachFileWhyItCannotBeSealedAndSealsTheRest() throws {
         let scratch = try Scratch()
         let junk = scratch.directory.appendingPathComponent("libJunk.so").path

@@ -1,6 +1,7 @@
 /// Reads a sealed manifest from the JSON that `plugboard seal` writes: one object whose values
-/// are strings or arrays of strings. A parser for exactly that shape, so that reading a manifest
-/// costs a fraction of loading the plugin; anything else is refused with the reason.
+/// are strings or arrays of strings, none with a control character (names, versions and patterns
+/// never hold one, and hosts print them). A parser for exactly that shape, so that reading a
+/// manifest costs a fraction of loading the plugin; anything else is refused with the reason.
 enum ManifestJSON {
     /// The manifest in `bytes`.
     static func decode(_ bytes: [UInt8]) throws(ManifestReadError) -> SealedManifest {
@@ -139,7 +140,7 @@ enum ManifestJSON {
                 var index = start
                 while index < bytes.count {
                     let byte = bytes[index]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F { break }
                     highBits |= byte
                     index += 1
                 }
@@ -163,7 +164,7 @@ enum ManifestJSON {
                     return try validated(text[...])
                 case UInt8(ascii: "\\"):
                     try escape(into: &text)
-                case ..<0x20:
+                case ..<0x20, 0x7F:
                     throw failure("a control character in a string")
                 default:
                     text.append(byte)
@@ -176,6 +177,7 @@ enum ManifestJSON {
         private func validated(_ text: ArraySlice<UInt8>) throws(ManifestReadError) -> String {
             let string = text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
             guard string.utf8.elementsEqual(text) else { throw failure("a string is not UTF-8") }
+            guard !string.containsControlCharacter else { throw failure("a control character in a string") }
             return string
         }
 
@@ -186,11 +188,8 @@ enum ManifestJSON {
             position += 1
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte)
-            case UInt8(ascii: "b"): text.append(0x08)
-            case UInt8(ascii: "f"): text.append(0x0C)
-            case UInt8(ascii: "n"): text.append(0x0A)
-            case UInt8(ascii: "r"): text.append(0x0D)
-            case UInt8(ascii: "t"): text.append(0x09)
+            case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                throw failure("a control character in a string")
             case UInt8(ascii: "u"):
                 var scalar = UInt32(try hexQuad())
                 if (0xD800..<0xDC00).contains(scalar) {
@@ -203,6 +202,7 @@ enum ManifestJSON {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let character = Unicode.Scalar(scalar) else { throw failure("an unpaired surrogate escape") }
+                guard !character.isControl else { throw failure("a control character in a string") }
                 text.append(contentsOf: Array(String(Character(character)).utf8))
             default:
                 throw failure("an unknown escape '\\\(Character(Unicode.Scalar(byte)))'")

@@ -94,7 +94,7 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
         case .invalidRoute(let pattern, let owner, let reason):
             "route '\(pattern)' of \(owner) is invalid: \(reason)"
         case .invalidTaskName(let name, let owner):
-            "startup task name '\(name)' of \(owner) is invalid: use a non-empty name without spaces"
+            "startup task name '\(name)' of \(owner) is invalid: use a non-empty name without spaces or control characters"
         case .duplicateParameterType(let name, let existing, let new):
             "parameter type '\(name)' is \(existing.map { "defined by \($0)" } ?? "built in"); \(new) defines it "
                 + "again; choose another name"

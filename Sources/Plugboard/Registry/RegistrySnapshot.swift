@@ -173,7 +173,7 @@ public struct RegistrySnapshot: Sendable {
             }
         }
         for task in contribution.tasks {
-            if task.name.isEmpty || task.name.containsWhitespace {
+            if task.name.isEmpty || task.name.containsWhitespace || task.name.containsControlCharacter {
                 problems.append(.invalidTaskName(name: task.name, owner: task.owner))
             } else if let existing = taskOwners[task.name] {
                 problems.append(.duplicateTask(name: task.name, existing: existing, new: task.owner))
