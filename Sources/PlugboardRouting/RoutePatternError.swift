@@ -27,6 +27,6 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     /// catch { print(error.description) }  // route pattern 'app://circles/**/more' is invalid: …
     /// ```
     public var description: String {
-        "route pattern '\(pattern)' is invalid: \(reason)"
+        "route pattern '\(pattern.shown)' is invalid: \(reason)"
     }
 }

@@ -83,6 +83,6 @@ public struct RouteURLError: Error, Sendable, Hashable, CustomStringConvertible 
     /// if case .invalid(let error) = router.match("circles/42") { print(error.description) }
     /// ```
     public var description: String {
-        "'\(url.shownURL)' is not a valid route URL: \(reason)"
+        "'\(url.shown)' is not a valid route URL: \(reason)"
     }
 }

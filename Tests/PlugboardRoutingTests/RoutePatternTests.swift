@@ -47,6 +47,11 @@ struct RoutePatternTests {
         #expect(throws: RoutePatternError(pattern: text, reason: reason)) { try RoutePattern(text) }
     }
 
+    @Test func aRefusedPatternIsShownWithItsControlCharactersEscaped() {
+        let error = RoutePatternError(pattern: "app://x/red\u{1B}[31m", reason: "r")
+        #expect(error.description == #"route pattern 'app://x/red\u{1B}[31m' is invalid: r"#)
+    }
+
     @Test func literalsMayHoldLettersBeyondASCII() throws {
         #expect(try RoutePattern("app://x/café/ünïcode").segments == [.literal("café"), .literal("ünïcode")])
     }

@@ -133,13 +133,13 @@ struct RegistryTests {
     @Test(arguments: ["", "two words", "red\u{1B}[31m", "bell\u{7}"])
     func invalidTaskNamesAreRefused(name: String) {
         final class TaskModule: Module {
-            @TaskLocal static var name = "task.default"
+            @TaskLocal static var taskName = "task.default"
             func register(with registrar: ModuleRegistrar) throws {
-                registrar.startupTask(Self.name) {}
+                registrar.startupTask(Self.taskName) {}
             }
         }
         let registry = Registry()
-        TaskModule.$name.withValue(name) {
+        TaskModule.$taskName.withValue(name) {
             let error = #expect(throws: RegistrationError.self) {
                 try registry.register([TaskModule.self], image: "host")
             }
@@ -149,9 +149,42 @@ struct RegistryTests {
             }
             #expect(refused == name)
             let message = problems.first?.description ?? ""
+            #expect(message.hasPrefix("startup task name \(name.debugDescription) of module "))
             #expect(message.hasSuffix("is invalid: use a non-empty name without spaces or control characters"))
         }
         #expect(registry.snapshot.tasks.isEmpty)
+    }
+
+    @Test(arguments: ["", "evil\u{1B}[2J"])
+    func moduleNamesThatCannotBeShownAreRefused(name: String) {
+        final class OddlyNamed: Module {
+            @TaskLocal static var given = "default"
+            static var name: String { given }
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route("app://oddly") { _ in AlphaScreen() }
+            }
+        }
+        let registry = Registry()
+        OddlyNamed.$given.withValue(name) {
+            let error = #expect(throws: RegistrationError.self) {
+                try registry.register([OddlyNamed.self], image: "libOdd.so")
+            }
+            guard case .rejected(let problems) = error else {
+                Issue.record("unexpected \(String(describing: error))")
+                return
+            }
+            #expect(problems == [.invalidModuleName(name: name, image: "libOdd.so")])
+            #expect(
+                problems.first?.description
+                    == "a module of libOdd.so is named \(name.debugDescription): use a non-empty name without "
+                    + "control characters (the module's `name`)")
+        }
+        #expect(registry.snapshot.modules.isEmpty && registry.snapshot.routes.isEmpty)
+    }
+
+    @Test func anOwnerIsShownWithItsModulesControlCharactersEscaped() {
+        let owner = Owner(module: "evil\u{1B}[2J", image: "/p/libOdd.so")
+        #expect(owner.description == #"module evil\u{1B}[2J (libOdd.so)"#)
     }
 
     @Test func aRegistrarUsedAfterRegistrationStopsWithAMessage() async {

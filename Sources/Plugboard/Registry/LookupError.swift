@@ -74,28 +74,28 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .routeNotFound(let url, let suggestions):
-            "no route matches '\(url.shownURL)'"
+            "no route matches '\(url.shown)'"
                 + (suggestions.isEmpty
                     ? "; no routes are registered — load a plugin that provides it"
                     : "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?")
         case .invalidURL(let error):
             error.description
         case .rejected(let url, let owner, let reason):
-            "'\(url.shownURL)' was refused by an interceptor of \(owner): \(reason)"
+            "'\(url.shown)' was refused by an interceptor of \(owner): \(reason)"
         case .interceptorFailed(let url, let owner, let reason):
-            "an interceptor of \(owner) failed on '\(url.shownURL)': \(reason)"
+            "an interceptor of \(owner) failed on '\(url.shown)': \(reason)"
         case .redirectLoop(let chain):
             "interceptors redirected \(chain.count - 1) times without reaching a screen: "
-                + chain.map(\.shownURL).joined(separator: " -> ")
+                + chain.map(\.shown).joined(separator: " -> ")
         case .screenFailed(let url, let owner, let reason):
-            "the screen for '\(url.shownURL)' of \(owner) failed to build: \(reason)"
+            "the screen for '\(url.shown)' of \(owner) failed to build: \(reason)"
         case .cannotBuildURL(let error):
             error.description
         case .serviceNotFound(let type, let provided):
             "no module provides \(type)"
                 + (provided.isEmpty ? "" : "; provided: \(provided.joined(separator: ", "))")
         case .moduleDisabled(let url, let module):
-            "'\(url.shownURL)' belongs to module \(module), which is disabled"
+            "'\(url.shown)' belongs to module \(module), which is disabled"
         }
     }
 }

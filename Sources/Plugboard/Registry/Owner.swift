@@ -37,6 +37,6 @@ public struct Owner: Sendable, Hashable, CustomStringConvertible {
     /// owner.description  // "module Circles.CirclesModule (libCircles.so)"
     /// ```
     public var description: String {
-        "module \(module) (\(image.split(separator: "/").last.map(String.init) ?? image))"
+        "module \(module.shown) (\(image.split(separator: "/").last.map(String.init) ?? image))"
     }
 }

@@ -44,6 +44,12 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
     /// registrar.route("app://circles/**/x") { _ in CirclesScreen() }  // .invalidRoute: `**` must be last
     /// ```
     case invalidRoute(pattern: String, owner: Owner, reason: String)
+    /// The module's name cannot be used: it is empty or holds control characters.
+    ///
+    /// ```swift
+    /// final class Nameless: Module { static var name: String { "" } … }  // .invalidModuleName
+    /// ```
+    case invalidModuleName(name: String, image: String)
     /// The startup task name cannot be used.
     ///
     /// ```swift
@@ -92,16 +98,20 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
             "service \(type) is provided by \(existing) and again by \(new); "
                 + "provide it from one module only"
         case .invalidRoute(let pattern, let owner, let reason):
-            "route '\(pattern)' of \(owner) is invalid: \(reason)"
+            "route '\(pattern.shown)' of \(owner) is invalid: \(reason)"
+        case .invalidModuleName(let name, let image):
+            "a module of \(image) is named \(name.debugDescription): use a non-empty name without control "
+                + "characters (the module's `name`)"
         case .invalidTaskName(let name, let owner):
-            "startup task name '\(name)' of \(owner) is invalid: use a non-empty name without spaces or control characters"
+            "startup task name \(name.debugDescription) of \(owner) is invalid: use a non-empty name without "
+                + "spaces or control characters"
         case .duplicateParameterType(let name, let existing, let new):
             "parameter type '\(name)' is \(existing.map { "defined by \($0)" } ?? "built in"); \(new) defines it "
                 + "again; choose another name"
         case .duplicateFallback(let existing, let new):
             "unmatched URLs are handled by \(existing); \(new) registers a second fallback; keep one"
         case .invalidInterceptor(let pattern, let owner, let reason):
-            "the interceptor of \(owner) for '\(pattern)' is invalid: \(reason)"
+            "the interceptor of \(owner) for '\(pattern.shown)' is invalid: \(reason)"
         }
     }
 }

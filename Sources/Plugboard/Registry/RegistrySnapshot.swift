@@ -140,7 +140,9 @@ public struct RegistrySnapshot: Sendable {
     private mutating func insert(_ contribution: Contribution) -> [RegistrationProblem] {
         var problems: [RegistrationProblem] = []
         let owner = contribution.module.owner
-        if let existing = moduleOwners[owner.module] {
+        if owner.module.isEmpty || owner.module.containsControlCharacter {
+            problems.append(.invalidModuleName(name: owner.module, image: owner.image))
+        } else if let existing = moduleOwners[owner.module] {
             problems.append(.duplicateModule(name: owner.module, existing: existing, new: owner))
         } else {
             moduleOwners[owner.module] = owner

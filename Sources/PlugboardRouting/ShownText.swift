@@ -1,9 +1,9 @@
 extension String {
-    /// The URL as error messages show it: whole up to 200 characters, cut there with `…` and its
-    /// length beyond, so that a URL from outside (which may be 100 KB) cannot flood a terminal;
-    /// and with control characters written as escapes (`\u{1B}`), so that it cannot send a
-    /// terminal escape sequences either.
-    package var shownURL: String {
+    /// The text as error messages show a URL, pattern or name that came from outside: whole up to
+    /// 200 characters, cut there with `…` and its length beyond, so that it (a URL may be 100 KB)
+    /// cannot flood a terminal; and with control characters written as escapes (`\u{1B}`), so that
+    /// it cannot send a terminal escape sequences either.
+    package var shown: String {
         let limit = 200
         let shown = utf8.count > limit && count > limit ? "\(prefix(limit))… (\(utf8.count) bytes)" : self
         guard shown.unicodeScalars.contains(where: \.isControl) else { return shown }
