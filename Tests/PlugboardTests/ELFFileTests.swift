@@ -18,6 +18,11 @@ struct ELFFileTests {
         }
         #expect(file.bytes(at: 9_990, count: 11) == nil)
         #expect(file.bytes(at: UInt64.max, count: 2) == nil)
+        // Offsets and counts from a damaged header: past the file, past what a file offset holds,
+        // and a count too large to allocate.
+        #expect(file.bytes(at: 1 << 40, count: 64) == nil)
+        #expect(file.bytes(at: 1 << 63, count: 1) == nil)
+        #expect(file.bytes(at: 64, count: 1 << 62) == nil)
     }
 
     @Test func aFileShorterThanTheFirstBlockIsReadWhole() throws {

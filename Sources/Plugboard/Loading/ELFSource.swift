@@ -47,23 +47,25 @@ final class ELFFile: ELFSource {
 
     /// How many bytes from the start are read when the file is opened.
     static var headSize: UInt64 { 4096 }
+    /// Reads up to this many bytes go ahead without the file's size: one that ends past the file
+    /// comes back short. Longer ones are first checked against the size, so that an offset or count
+    /// in a damaged header cannot make a huge allocation.
+    static var unsizedReadLimit: UInt64 { 1 << 20 }
 
     private let descriptor: Int32
-    let size: UInt64
-    /// The file's first bytes, or none when they could not be read in full.
-    private var head: [UInt8] = []
+    /// The file's first bytes: all of them when the file is shorter than ``headSize``.
+    private let head: [UInt8]
+    /// The file's size, asked of the system when first needed: the checks need it, reading a
+    /// manifest does not.
+    private(set) lazy var size: UInt64 = {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? UInt64(status.st_size) : 0
+    }()
 
     init(path: String) throws(OpenError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OpenError(reason: String(cString: strerror(errno))) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw OpenError(reason: reason)
-        }
-        size = UInt64(status.st_size)
-        head = read(at: 0, count: min(size, Self.headSize)) ?? []
+        head = Self.read(descriptor, at: 0, upTo: Self.headSize)
     }
 
     deinit {
@@ -71,26 +73,26 @@ final class ELFFile: ELFSource {
     }
 
     func bytes(at offset: UInt64, count: UInt64) -> [UInt8]? {
-        guard contains(offset: offset, count: count) else { return nil }
-        guard offset + count > UInt64(head.count) else { return Array(head[Int(offset)..<Int(offset + count)]) }
-        return read(at: offset, count: count)
+        let (end, overflow) = offset.addingReportingOverflow(count)
+        guard !overflow, end <= UInt64(off_t.max) else { return nil }
+        guard end > UInt64(head.count) else { return Array(head[Int(offset)..<Int(end)]) }
+        // A head shorter than asked for holds the whole file.
+        guard UInt64(head.count) == Self.headSize else { return nil }
+        guard count <= Self.unsizedReadLimit || contains(offset: offset, count: count) else { return nil }
+        let bytes = Self.read(descriptor, at: offset, upTo: count)
+        return UInt64(bytes.count) == count ? bytes : nil
     }
 
-    /// The `count` bytes at `offset`, read from the file, or `nil` when the file ends first.
-    private func read(at offset: UInt64, count: UInt64) -> [UInt8]? {
-        var complete = true
-        let result = [UInt8](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+    /// Up to `count` bytes at `offset`, read from the file: fewer when it ends first.
+    private static func read(_ descriptor: Int32, at offset: UInt64, upTo count: UInt64) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
             while initialized < buffer.count {
                 let read = pread(
                     descriptor, buffer.baseAddress! + initialized, buffer.count - initialized,
                     off_t(offset) + off_t(initialized))
-                guard read > 0 else {
-                    complete = false
-                    return
-                }
+                guard read > 0 else { return }
                 initialized += read
             }
         }
-        return complete ? result : nil
     }
 }
