@@ -6,7 +6,7 @@ extension String {
     package var shown: String {
         let limit = 200
         let shown = utf8.count > limit && count > limit ? "\(prefix(limit))… (\(utf8.count) bytes)" : self
-        guard shown.unicodeScalars.contains(where: \.isControl) else { return shown }
+        guard shown.containsControlCharacter else { return shown }
         var escaped = String.UnicodeScalarView()
         for scalar in shown.unicodeScalars {
             if scalar.isControl {

@@ -23,13 +23,15 @@ public final class ProbeModule: Module {
         registrar.startupTask("probe.start") {
             // With PLUGBOARD_PROBE_SLOW=1 the task takes a minute unless cancelled; with
             // PLUGBOARD_PROBE_STUCK=1 it never ends and ignores cancellation, as a hung task would.
-            if getenv("PLUGBOARD_PROBE_SLOW") != nil {
-                // A line on standard output tells a test the launch is under way.
+            // Either way a line on standard output tells a test that the task is running.
+            let slow = getenv("PLUGBOARD_PROBE_SLOW") != nil
+            let stuck = getenv("PLUGBOARD_PROBE_STUCK") != nil
+            if slow || stuck {
                 print("probe.start: waiting")
                 fflush(nil)
-                try await Task.sleep(for: .seconds(60))
             }
-            while getenv("PLUGBOARD_PROBE_STUCK") != nil { try? await Task.sleep(for: .milliseconds(100)) }
+            if slow { try await Task.sleep(for: .seconds(60)) }
+            while stuck { try? await Task.sleep(for: .milliseconds(100)) }
         }
         // With PLUGBOARD_PROBE_BROKEN=1 the module registers its route twice, so that the plugin is
         // refused with a reason of several lines.

@@ -49,13 +49,9 @@ enum DemoCommand {
         Terminal.line()
         Terminal.line(Terminal.heading("Launching"))
         let app = Application(registry: registry)
-        TerminationSignals().stopOrTerminate(app)
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
-        let report = try await app.launch(allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
-        guard report.succeeded else {
-            LaunchListing.print(report)
-            throw HostError.launchEnded(report)
-        }
+        let report = try await SignalledLaunch.run(
+            app, allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
         let session = ShellSession(registry: registry)
         for (index, step) in journey.enumerated() {
             Terminal.line()

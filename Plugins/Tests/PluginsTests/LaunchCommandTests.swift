@@ -50,18 +50,16 @@ struct LaunchCommandTests {
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
-    /// Runs `launch` on the probe plugin with `environment`, interrupting it once the launch has
-    /// begun and again after each line that contains one of `interruptAfter`.
+    /// Runs `launch` on the probe plugin with `environment`, interrupting it once the probe's task
+    /// runs and again after each line that contains one of `interruptAfter`.
     private func interruptedLaunch(environment: [String: String], interruptAfter: [String]) throws -> HostProcess {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         return try HostProcess.run(["launch", "--plugins", scratch.directory.path], environment: environment) {
             process, output in
             var seen = ""
-            for marker in ["Launching"] + interruptAfter {
+            for marker in ["probe.start: waiting"] + interruptAfter {
                 seen = output.read(until: marker, after: seen)
-                // The task has started once the launch heading is out; give it a moment to run.
-                usleep(200_000)
                 process.interrupt()
             }
             return seen

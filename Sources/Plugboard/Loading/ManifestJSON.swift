@@ -164,7 +164,7 @@ enum ManifestJSON {
                     return try validated(text[...])
                 case UInt8(ascii: "\\"):
                     try escape(into: &text)
-                case ..<0x20, 0x7F:
+                case ..<0x20:
                     throw failure("a control character in a string")
                 default:
                     text.append(byte)
@@ -172,8 +172,9 @@ enum ManifestJSON {
             }
         }
 
-        /// `text` as a string, if it is UTF-8: decoding valid UTF-8 gives back the same bytes, while
-        /// decoding anything else repairs it into other bytes.
+        /// `text` as a string, if it is UTF-8 (decoding valid UTF-8 gives back the same bytes, while
+        /// decoding anything else repairs it into other bytes) without a control character: every
+        /// string but a plain ASCII one comes here, so this is where one from an escape is refused.
         private func validated(_ text: ArraySlice<UInt8>) throws(ManifestReadError) -> String {
             let string = text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
             guard string.utf8.elementsEqual(text) else { throw failure("a string is not UTF-8") }
@@ -188,8 +189,11 @@ enum ManifestJSON {
             position += 1
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte)
-            case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                throw failure("a control character in a string")
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
             case UInt8(ascii: "u"):
                 var scalar = UInt32(try hexQuad())
                 if (0xD800..<0xDC00).contains(scalar) {
@@ -202,7 +206,6 @@ enum ManifestJSON {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let character = Unicode.Scalar(scalar) else { throw failure("an unpaired surrogate escape") }
-                guard !character.isControl else { throw failure("a control character in a string") }
                 text.append(contentsOf: Array(String(Character(character)).utf8))
             default:
                 throw failure("an unknown escape '\\\(Character(Unicode.Scalar(byte)))'")

@@ -1,0 +1,24 @@
+import Plugboard
+
+/// The launch of a command that then works with the application (`run`, `open`, `demo`).
+enum SignalledLaunch {
+    /// Launches `app`; from now on Ctrl-C or SIGTERM stops the launch, or once it is done
+    /// terminates the application and ends the process (``TerminationSignals/stopOrTerminate(_:)``).
+    /// - Returns: The report of the launch, which succeeded.
+    /// - Throws: ``HostError/launchFailed`` after printing the report when a required task failed,
+    ///   ``HostError/launchStopped`` when a signal stopped the launch.
+    @discardableResult
+    static func run(
+        _ app: Application,
+        allowingMissingDependencies: Bool,
+        progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil
+    ) async throws -> LaunchReport {
+        TerminationSignals().stopOrTerminate(app)
+        let report = try await app.launch(allowingMissingDependencies: allowingMissingDependencies, progress: progress)
+        guard report.succeeded else {
+            LaunchListing.print(report)
+            throw HostError.launchEnded(report)
+        }
+        return report
+    }
+}
