@@ -13,9 +13,11 @@ final class TerminationSignals: @unchecked Sendable {
 
     init() {
         var sources: [any DispatchSourceSignal] = []
+        let armed = DispatchSemaphore(value: 0)
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setRegistrationHandler { armed.signal() }
             sources.append(source)
         }
         self.sources = sources
@@ -23,6 +25,10 @@ final class TerminationSignals: @unchecked Sendable {
             source.setEventHandler { [weak self] in self?.deliver(name) }
             source.resume()
         }
+        // Dispatch arms a source on a thread of its own, a while after `resume`; until then the
+        // signal is ignored. Returning only once both are armed means a signal sent after this
+        // (say, once the host printed that it runs) is never lost.
+        for _ in sources { armed.wait() }
     }
 
     /// Waits for the first termination signal and returns its name.

@@ -2,6 +2,9 @@ import Foundation
 
 /// Runs the built `plugboard` executable and captures what a person would see.
 struct HostProcess {
+    /// Seconds a host may run before it is killed (with SIGKILL, status 9).
+    static let timeLimit = 300
+
     let status: Int32
     let standardOutput: String
     let standardError: String
@@ -34,6 +37,11 @@ struct HostProcess {
         let inputPipe = Pipe()
         process.standardInput = input == nil && !keepingInputOpen ? FileHandle.nullDevice : inputPipe
         try process.run()
+        // A host that never ends (a lost signal, a hang) fails its test instead of stalling the run.
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.timeLimit), execute: watchdog)
+        defer { watchdog.cancel() }
         if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
         if !keepingInputOpen { try inputPipe.fileHandleForWriting.close() }
         let early = afterStart(process, output.fileHandleForReading)
