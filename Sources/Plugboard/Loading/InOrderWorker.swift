@@ -8,24 +8,28 @@ internal import Dispatch
 /// a machine with one processor a second thread would only take turns with the first, so there the
 /// work runs at once, on the submitting thread.
 final class InOrderWorker<Value: Sendable>: Sendable {
-    /// The worker's own queue, or `nil` when work runs on the submitting thread.
-    private let queue: DispatchQueue?
+    /// The worker's own thread, or `nil` when work runs on the submitting thread.
+    private let thread: WorkerThread?
     private let ready = DispatchSemaphore(value: 0)
+    private let results = PosixMutex(Results())
+
     /// Finished results not yet taken, oldest first, and how many were taken.
-    private let results = PosixMutex<(values: [Value?], taken: Int)>(([], 0))
+    private struct Results {
+        var values: [Value?] = []
+        var taken = 0
+    }
 
     /// Creates a worker; `concurrent` says whether it has a thread of its own (by default, when
     /// the thread may run on more than one processor).
     init(concurrent: Bool = pb_available_processors() > 1) {
-        queue = concurrent ? DispatchQueue(label: "plugboard.in-order-worker") : nil
-        // Starting a thread takes a while: start it now, so that it runs by the time work arrives.
-        queue?.async {}
+        // Starting a thread takes a while: it starts now, so that it runs by the time work arrives.
+        thread = concurrent ? WorkerThread() : nil
     }
 
     /// Starts `work` after everything submitted before it.
     func submit(_ work: @escaping @Sendable () -> Value) {
-        guard let queue else { return finish(work()) }
-        queue.async { [self] in finish(work()) }
+        guard let thread else { return finish(work()) }
+        thread.async { [self] in finish(work()) }
     }
 
     private func finish(_ value: Value) {
@@ -36,10 +40,7 @@ final class InOrderWorker<Value: Sendable>: Sendable {
     /// Releases `value` on the worker's thread after the work submitted before it, so that the
     /// submitting thread does not wait for it to be deinitialized.
     func release(_ value: consuming some Sendable) {
-        // Held where only the worker lets go of it: a reference left with this call could be the
-        // last one if the worker got there first.
-        let held = PosixMutex(Optional(consume value))
-        queue?.async { held.withLock { $0 = nil } }
+        thread?.release(value)
     }
 
     /// The result of the oldest submitted work not yet taken, waiting until it is ready.

@@ -154,13 +154,20 @@ public final class Registry: Sendable {
     @discardableResult
     func publishStaged() -> some Sendable {
         writer.withLock { writing in
-            let staged = writing.staged
-            guard !staged.isEmpty else { return staged }
+            let staged = Published(registrations: writing.staged)
+            guard !staged.registrations.isEmpty else { return staged }
             let published = writing.copy
             current.withLock { $0 = published }
             writing.staged = []
             return staged
         }
+    }
+
+    /// Registrations that were published, held in a class so that handing them over to be released
+    /// elsewhere needs no metadata to be built for their type.
+    private final class Published: Sendable {
+        let registrations: [Writing.Registration]
+        init(registrations: [Writing.Registration]) { self.registrations = registrations }
     }
 
     /// The published snapshot with `staged` applied again, in order. Each succeeded on exactly

@@ -1,0 +1,100 @@
+internal import Dispatch
+internal import Glibc
+
+/// A thread of its own that runs closures one after another, in the order they were handed over.
+///
+/// It is a serial queue without Dispatch: a process's first `DispatchQueue` and `async` take
+/// longer than creating a thread, and a process's first load waits for them before its first
+/// `dlopen`. The thread ends once the last reference to this object is gone and everything handed
+/// over has run.
+final class WorkerThread: Sendable {
+    /// Something handed over to the thread.
+    private enum Job {
+        /// A closure to run.
+        case run(@Sendable () -> Void)
+        /// A value to let go of.
+        case release(any Sendable)
+    }
+
+    /// Jobs not yet taken by the thread, in order, and whether the owner is gone. (Named types
+    /// rather than tuples: the runtime builds their metadata faster, on a first load's path.)
+    private struct Jobs {
+        var pending: [Job] = []
+        var ending = false
+    }
+
+    /// What the thread shares with its owner.
+    private final class Shared: Sendable {
+        let jobs = PosixMutex(Jobs())
+        /// Signalled once per job handed over, and once when the owner is gone.
+        let wake = DispatchSemaphore(value: 0)
+    }
+
+    private let shared = Shared()
+
+    /// Starts the thread; `nil` when the system cannot create one.
+    init?() {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(shared).toOpaque()
+        guard pthread_create(&thread, nil, { WorkerThread.main(Unmanaged<Shared>.fromOpaque($0!)) }, context) == 0
+        else {
+            Unmanaged<Shared>.fromOpaque(context).release()
+            return nil
+        }
+        pthread_detach(thread)
+    }
+
+    deinit {
+        shared.jobs.withLock { $0.ending = true }
+        shared.wake.signal()
+    }
+
+    /// Runs `job` on the thread after everything handed over before it.
+    func async(_ job: @escaping @Sendable () -> Void) {
+        hand(over: .run(job))
+    }
+
+    /// Lets go of `value` on the thread after everything handed over before it, so that this
+    /// thread does not wait for it to be deinitialized.
+    func release(_ value: consuming some Sendable) {
+        hand(over: .release(value))
+    }
+
+    private func hand(over job: consuming Job) {
+        // Moved into the list, so that the thread holds the only reference: one left with this
+        // call could be the last if the thread got there first.
+        var job = Optional(job)
+        shared.jobs.withLock { $0.pending.append(job.take()!) }
+        shared.wake.signal()
+    }
+
+    /// How long the thread waits for its first job without sleeping. The loader hands over its
+    /// first job once the first file passed its checks, usually within a few tens of microseconds
+    /// of the thread's start; waking a thread that went to sleep takes 50–100 µs more.
+    private static let firstJobSpin: UInt64 = 300_000
+
+    /// The thread's body: runs what is handed over until the owner is gone and nothing is left.
+    private static func main(_ context: Unmanaged<Shared>) -> UnsafeMutableRawPointer? {
+        let shared = context.takeRetainedValue()
+        let spinEnd = DispatchTime.now().uptimeNanoseconds + firstJobSpin
+        while shared.wake.wait(timeout: .now()) == .timedOut {
+            if DispatchTime.now().uptimeNanoseconds > spinEnd {
+                shared.wake.wait()
+                break
+            }
+        }
+        while true {
+            // In a scope of its own, so that the jobs, and the values to release with them, are
+            // gone before the thread sleeps.
+            do {
+                let (batch, ending) = shared.jobs.withLock { jobs in
+                    defer { jobs.pending = [] }
+                    return (jobs.pending, jobs.ending)
+                }
+                for case .run(let job) in batch { job() }
+                if ending { return nil }
+            }
+            shared.wake.wait()
+        }
+    }
+}
