@@ -5,7 +5,8 @@ import Synchronization
 // Side by side: loading and registering 100 generated plugins with Plugboard's loader, against the
 // floor of dlopen + dlsym of the same files; and reading their sealed manifests without loading.
 // Each measurement runs in a fresh child process, since a loaded image stays loaded; each round
-// runs every kind once, and a ratio is the median of the rounds' ratios. Wall-clock time is what
+// runs every kind once, each round starting with the next kind, and a ratio is the median of the
+// rounds' ratios. Wall-clock time is what
 // a host waits; CPU time (every thread of the process) is the work done, which the loader spreads
 // over two threads. The busy floor is the floor while a second thread of the process spins: on
 // a machine where that alone slows `dlopen`, a loader that works on two threads cannot beat it.
@@ -91,12 +92,15 @@ func child(_ mode: String, _ directory: URL) -> (wall: Double, cpu: Double) {
 
 var samples: [String: [Double]] = [:]
 var ratios: [String: [Double]] = [:]
-let rounds = 21
-for _ in 0..<rounds {
-    let round = [
-        "floor": child("floor", plain), "load": child("load", plain), "load sealed": child("load", sealed),
-        "manifest": child("manifest", sealed), "busy floor": child("busy floor", plain),
-    ]
+let rounds = 41
+let kinds = [("floor", plain), ("load", plain), ("load sealed", sealed), ("manifest", sealed), ("busy floor", plain)]
+for index in 0..<rounds {
+    // Each round starts with another kind, so that none always runs right after the same one.
+    var round: [String: (wall: Double, cpu: Double)] = [:]
+    for offset in kinds.indices {
+        let (name, directory) = kinds[(index + offset) % kinds.count]
+        round[name] = child(name == "load sealed" ? "load" : name, directory)
+    }
     for (name, value) in round { samples[name, default: []].append(value.wall) }
     // Ratios within a round, where the machine's load weighs on every side alike.
     ratios["load", default: []].append(round["load"]!.wall / round["floor"]!.wall)
