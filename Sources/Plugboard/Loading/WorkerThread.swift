@@ -82,6 +82,9 @@ final class WorkerThread: Sendable {
                 shared.wake.wait()
                 break
             }
+            // Another thread that needs this processor (the one that hands over the jobs, on a
+            // busy machine) runs first.
+            sched_yield()
         }
         while true {
             // In a scope of its own, so that the jobs, and the values to release with them, are
