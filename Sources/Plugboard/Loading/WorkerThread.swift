@@ -71,12 +71,12 @@ final class WorkerThread: Sendable {
     /// How long the thread waits for its first job without sleeping. The loader hands over its
     /// first job once the first file passed its checks, usually within a few tens of microseconds
     /// of the thread's start; waking a thread that went to sleep takes 50–100 µs more.
-    private static let firstJobSpin: UInt64 = 300_000
+    private static let firstJobSpinNanoseconds: UInt64 = 300_000
 
     /// The thread's body: runs what is handed over until the owner is gone and nothing is left.
     private static func main(_ context: Unmanaged<Shared>) -> UnsafeMutableRawPointer? {
         let shared = context.takeRetainedValue()
-        let spinEnd = DispatchTime.now().uptimeNanoseconds + firstJobSpin
+        let spinEnd = DispatchTime.now().uptimeNanoseconds + firstJobSpinNanoseconds
         while shared.wake.wait(timeout: .now()) == .timedOut {
             if DispatchTime.now().uptimeNanoseconds > spinEnd {
                 shared.wake.wait()
