@@ -27,8 +27,10 @@ final class TerminationSignals: @unchecked Sendable {
         }
         // Dispatch arms a source on a thread of its own, a while after `resume`; until then the
         // signal is ignored. Returning only once both are armed means a signal sent after this
-        // (say, once the host printed that it runs) is never lost.
-        for _ in sources { armed.wait() }
+        // (say, once the host printed that it runs) is never lost. (Within a second: should
+        // Dispatch never say so, the host still runs, as it did before it waited.)
+        let deadline = DispatchTime.now() + .seconds(1)
+        for _ in sources { _ = armed.wait(timeout: deadline) }
     }
 
     /// Waits for the first termination signal and returns its name.
