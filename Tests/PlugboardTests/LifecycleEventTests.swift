@@ -101,6 +101,26 @@ struct LifecycleEventTests {
         #expect(await !app.post(Event(.foreground)))
     }
 
+    @Test func terminatingBeforeTheLaunchLeavesNothingToRun() async throws {
+        // A host terminates on a signal, which may come before it calls `launch`.
+        let journal = Journal()
+        let registry = try scriptedRegistry(a: { registrar in
+            registrar.startupTask("a.start") { journal.record("a.start ran") }
+            registrar.startupTask("a.later", phase: .afterFirstScreen) { journal.record("a.later ran") }
+            registrar.on(.launch) { _ in journal.record("launch") }
+            registrar.onShutdown { journal.record("shutdown") }
+        })
+        let app = Application(registry: registry)
+        await app.terminate()
+        let report = try await app.launch()
+        #expect(journal.all == ["shutdown"])
+        #expect(report.wasCancelled && !report.succeeded)
+        #expect(report.entries.map(\.name).sorted() == ["a.later", "a.start"])
+        #expect(report.entries.allSatisfy { !$0.outcome.isSuccess })
+        #expect(await app.state == .terminated)
+        await #expect(throws: LaunchError.self) { try await app.launch() }
+    }
+
     @Test func terminatingFromALaunchHandlerLeavesTheApplicationTerminated() async throws {
         let journal = Journal()
         let box = ApplicationBox()

@@ -36,6 +36,39 @@ struct WorkerThreadTests {
         #expect(done.wait(timeout: .now() + 10) == .success)
     }
 
+    @Test func theThreadBlocksEverySignalWhateverItsCreatorBlocks() throws {
+        // Created from a thread that blocks none (the tests' own threads block them all).
+        let masks = Mutex<(creator: [Int32], worker: [Int32])?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let creator = Thread {
+            defer { finished.signal() }
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            guard let worker = WorkerThread() else { return }
+            let ran = DispatchSemaphore(value: 0)
+            let workerBlocks = Mutex<[Int32]>([])
+            worker.async {
+                workerBlocks.withLock { $0 = Self.blockedSignals() }
+                ran.signal()
+            }
+            ran.wait()
+            masks.withLock { $0 = (Self.blockedSignals(), workerBlocks.withLock { $0 }) }
+        }
+        creator.start()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        let seen = try #require(masks.withLock { $0 })
+        #expect(seen.creator.isEmpty)
+        #expect([SIGINT, SIGTERM, SIGHUP, SIGUSR1].allSatisfy(seen.worker.contains))
+    }
+
+    /// The signals (1–31) the calling thread blocks.
+    private static func blockedSignals() -> [Int32] {
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        return (1..<32).filter { sigismember(&mask, $0) == 1 }
+    }
+
     @Test func theThreadEndsOnceItsOwnerIsGone() throws {
         let thread = Mutex("")
         let started = DispatchSemaphore(value: 0)

@@ -78,11 +78,12 @@ extension TerminationSignals {
         }
     }
 
-    /// Stops the launch of `app` if it is still launching after the signal `name` arrived: its
-    /// running tasks are cancelled and the rest skipped, so the launch returns a cancelled report.
-    /// Returns whether it was launching.
+    /// Stops the launch of `app` if it has not finished when the signal `name` arrived: its running
+    /// tasks are cancelled and the rest skipped (all of them, when it had not begun), so the launch
+    /// returns a cancelled report. Returns whether it had not finished.
     static func stopLaunch(of app: Application, after name: String, saying say: (String) -> Void) async -> Bool {
-        guard await app.state == .launching else { return false }
+        let state = await app.state
+        guard state == .initial || state == .launching else { return false }
         say("Received \(name), stopping the launch (again to quit at once)")
         await app.terminate()
         return true

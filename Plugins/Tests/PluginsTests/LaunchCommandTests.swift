@@ -50,15 +50,18 @@ struct LaunchCommandTests {
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
-    /// Runs `launch` on the probe plugin with `environment`, interrupting it once the probe's task
-    /// runs and again after each line that contains one of `interruptAfter`.
-    private func interruptedLaunch(environment: [String: String], interruptAfter: [String]) throws -> HostProcess {
+    /// Runs `launch` on the probe plugin with `environment`, interrupting it once `first` is printed
+    /// (by default, once the probe's task runs) and again after each line that contains one of
+    /// `interruptAfter`.
+    private func interruptedLaunch(
+        environment: [String: String], first: String = "probe.start: waiting", interruptAfter: [String]
+    ) throws -> HostProcess {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         return try HostProcess.run(["launch", "--plugins", scratch.directory.path], environment: environment) {
             process, output in
             var seen = ""
-            for marker in ["probe.start: waiting"] + interruptAfter {
+            for marker in [first] + interruptAfter {
                 seen = output.read(until: marker, after: seen)
                 process.interrupt()
             }
@@ -73,6 +76,18 @@ struct LaunchCommandTests {
         #expect(run.standardOutput.contains("probe.start"))
         #expect(run.standardOutput.contains("cancelled"), "\(run.standardOutput)")
         #expect(run.standardError == "error: the launch was stopped before it finished (see the report above)\n")
+    }
+
+    @Test func aSignalSentAsSoonAsTheLaunchBeginsIsNeverLost() throws {
+        // The host arms its signal handling before it prints "Launching". Dispatch arms it on a
+        // thread of its own, and a signal sent before that used to be ignored now and again (then
+        // the probe's task ran its full minute and the launch succeeded); a few tries show it.
+        for _ in 0..<8 {
+            let run = try interruptedLaunch(
+                environment: ["PLUGBOARD_PROBE_SLOW": "1"], first: "Launching", interruptAfter: [])
+            #expect(run.status == 1, "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
+        }
     }
 
     @Test func aSecondSignalEndsAProcessWhoseTaskIgnoresCancellation() throws {

@@ -32,12 +32,20 @@ final class WorkerThread: Sendable {
 
     private let shared = Shared()
 
-    /// Starts the thread; `nil` when the system cannot create one.
+    /// Starts the thread, with every signal blocked, as Dispatch's own threads have them: a signal
+    /// sent to the process then goes to one of the host's threads, and a host's handler never runs
+    /// on the loader's thread. `nil` when the system cannot create a thread.
     init?() {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(shared).toOpaque()
-        guard pthread_create(&thread, nil, { WorkerThread.main(Unmanaged<Shared>.fromOpaque($0!)) }, context) == 0
-        else {
+        // The new thread starts with the mask of the thread that creates it.
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        let created = pthread_create(&thread, nil, { WorkerThread.main(Unmanaged<Shared>.fromOpaque($0!)) }, context)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        guard created == 0 else {
             Unmanaged<Shared>.fromOpaque(context).release()
             return nil
         }

@@ -73,6 +73,9 @@ public actor Application {
     private var snapshot = RegistrySnapshot()
     /// The phase the launch is running, so that terminating the application stops it.
     private var phaseRun: PhaseRun?
+    /// Whether ``launch(allowingMissingDependencies:progress:onFirstScreen:)`` was called: a launch
+    /// happens once.
+    private var launchBegan = false
 
     /// Creates an application over `registry`.
     /// - Parameter registry: The registry to launch; the process-wide one by default.
@@ -109,14 +112,18 @@ public actor Application {
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil,
         onFirstScreen: @escaping @Sendable () async -> Void = {}
     ) async throws(LaunchError) -> LaunchReport {
-        guard state == .initial else { throw .alreadyLaunched }
+        // Terminated before it launched (by a signal that came first, say): nothing runs, and the
+        // report says the launch was cancelled, as if `terminate` had come a moment later.
+        let terminatedFirst = state == .terminated && !launchBegan
+        guard state == .initial || terminatedFirst else { throw .alreadyLaunched }
+        launchBegan = true
         snapshot = registry.snapshot
         let graph = try StartupGraph(tasks: snapshot.tasks, allowingMissingDependencies: allowingMissingDependencies)
         modules = ModuleOrder.of(snapshot.modules, graph: graph)
-        state = .launching
+        if !terminatedFirst { state = .launching }
         let origin = ContinuousClock.now
         var records = [PhaseRun.Record?](repeating: nil, count: graph.tasks.count)
-        var stop: LaunchStop?
+        var stop: LaunchStop? = terminatedFirst ? .cancelled : nil
         for phase in StartupPhase.allCases {
             if phase == .afterFirstScreen, stop == nil {
                 await becomeReady()
@@ -174,7 +181,8 @@ public actor Application {
     ///
     /// Called while a launch runs, it stops the launch: running tasks are cancelled, the rest are
     /// skipped, the report says the launch was cancelled, and no module hears
-    /// ``LifecycleEvent/launch`` after `terminate`.
+    /// ``LifecycleEvent/launch`` after `terminate`. Called before the launch, the launch then runs
+    /// no task and reports that it was cancelled.
     ///
     /// ```swift
     /// signal(SIGTERM, SIG_IGN)
