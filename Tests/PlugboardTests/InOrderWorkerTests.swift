@@ -19,14 +19,57 @@ struct InOrderWorkerTests {
         #expect((0..<200).map { _ in worker.next() } == Array(0..<200))
     }
 
-    @Test(arguments: [true, false])
-    func workRunsOnAThreadOfItsOwnOnlyWhenConcurrent(concurrent: Bool) {
+    @Test(.timeLimit(.minutes(1)), arguments: [true, false])
+    func resultsTakenWhileWorkIsStillSubmittedComeBackInOrder(concurrent: Bool) {
+        // Taking a result often has to wait for work submitted after the wait began to be
+        // counted, or for only part of the work still running: a wait for a result that never
+        // comes would hang here.
+        let worker = InOrderWorker<Int>(concurrent: concurrent)
+        var taken: [Int] = []
+        for index in 0..<300 {
+            worker.submit {
+                usleep(UInt32(index % 5 * 50))
+                return index
+            }
+            if index % 3 == 2 {
+                taken.append(worker.next())
+                if index % 9 == 8 { usleep(300) }
+            }
+        }
+        while taken.count < 300 { taken.append(worker.next()) }
+        #expect(taken == Array(0..<300))
+    }
+
+    @Test func onceTheThreadRunsWorkAllLaterWorkRunsThereToo() {
         let submitter = pthread_self()
-        let worker = InOrderWorker<Bool>(concurrent: concurrent)
+        let worker = InOrderWorker<Bool>(concurrent: true)
+        // Work submitted before the thread has started runs at once, on this thread; once the
+        // thread has started, work goes there.
+        var onSubmitter: [Bool] = []
+        let deadline = Date().addingTimeInterval(10)
+        while onSubmitter.last != false && Date() < deadline {
+            worker.submit { pthread_equal(pthread_self(), submitter) != 0 }
+            onSubmitter.append(worker.next())
+        }
+        #expect(onSubmitter.last == false, "no work reached the worker's thread in 10 s")
+        // Quick work on this thread now would overtake slow work on the other: it never runs here.
+        for index in 0..<100 {
+            worker.submit {
+                if index % 10 == 0 { usleep(100) }
+                return pthread_equal(pthread_self(), submitter) != 0
+            }
+        }
+        #expect((0..<100).map { _ in worker.next() } == Array(repeating: false, count: 100))
+    }
+
+    @Test func withoutAThreadOfItsOwnWorkRunsOnTheSubmittingThread() {
+        let submitter = pthread_self()
+        let worker = InOrderWorker<Bool>(concurrent: false)
+        usleep(1_000)
         for _ in 0..<3 {
             worker.submit { pthread_equal(pthread_self(), submitter) != 0 }
         }
-        #expect((0..<3).map { _ in worker.next() } == Array(repeating: !concurrent, count: 3))
+        #expect((0..<3).map { _ in worker.next() } == [true, true, true])
     }
 }
 

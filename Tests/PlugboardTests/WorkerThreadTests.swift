@@ -24,6 +24,17 @@ struct WorkerThreadTests {
         #expect(!seen.contains { $0.onCaller })
     }
 
+    @Test func theThreadIsReadyOnceItStarted() throws {
+        let worker = try #require(WorkerThread())
+        let deadline = Date().addingTimeInterval(10)
+        while !worker.isReady && Date() < deadline { usleep(100) }
+        #expect(worker.isReady)
+        let ran = DispatchSemaphore(value: 0)
+        worker.async { ran.signal() }
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+        #expect(worker.isReady)
+    }
+
     @Test func aJobHandedOverLongAfterTheThreadStartedRuns() throws {
         let worker = try #require(WorkerThread())
         // Well past the time the thread waits for a first job before it sleeps.

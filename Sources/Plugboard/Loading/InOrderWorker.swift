@@ -6,17 +6,26 @@ internal import Dispatch
 ///
 /// The loader opens the next plugin files this way while it registers the ones already open. On
 /// a machine with one processor a second thread would only take turns with the first, so there the
-/// work runs at once, on the submitting thread.
+/// work runs at once, on the submitting thread. Work submitted before the thread has started also
+/// runs at once, on the submitting thread, rather than wait for it; once some work went to the
+/// thread, all later work does, so that it keeps its order.
 final class InOrderWorker<Value: Sendable>: Sendable {
     /// The worker's own thread, or `nil` when work runs on the submitting thread.
     private let thread: WorkerThread?
+    /// Signalled when the result the submitting thread waits for is ready.
     private let ready = DispatchSemaphore(value: 0)
-    private let results = PosixMutex(Results())
+    private let state = PosixMutex(State())
 
-    /// Finished results not yet taken, oldest first, and how many were taken.
-    private struct Results {
+    /// What the two threads share.
+    private struct State {
+        /// Finished results, oldest first; those taken are `nil`.
         var values: [Value?] = []
+        /// How many results were taken.
         var taken = 0
+        /// How many pieces of work were submitted.
+        var submitted = 0
+        /// The count of finished results at which the submitting thread, asleep, is to be woken.
+        var wakeAt = Int.max
     }
 
     /// Creates a worker; `concurrent` says whether it has a thread of its own (by default, when
@@ -28,13 +37,18 @@ final class InOrderWorker<Value: Sendable>: Sendable {
 
     /// Starts `work` after everything submitted before it.
     func submit(_ work: @escaping @Sendable () -> Value) {
-        guard let thread else { return finish(work()) }
+        state.withLock { $0.submitted += 1 }
+        // Once ready, the thread stays ready: no later work runs here before earlier work there.
+        guard let thread, thread.isReady else { return finish(work()) }
         thread.async { [self] in finish(work()) }
     }
 
     private func finish(_ value: Value) {
-        results.withLock { $0.values.append(value) }
-        ready.signal()
+        let wake = state.withLock { state in
+            state.values.append(value)
+            return state.values.count == state.wakeAt
+        }
+        if wake { ready.signal() }
     }
 
     /// Releases `value` on the worker's thread after the work submitted before it, so that the
@@ -45,14 +59,29 @@ final class InOrderWorker<Value: Sendable>: Sendable {
 
     /// The result of the oldest submitted work not yet taken, waiting until it is ready.
     /// Call it at most once per submission.
+    ///
+    /// When it has to wait, it sleeps until half the work still running has finished, not just
+    /// the next piece: waking a sleeping thread costs the worker's thread a system call, and the
+    /// submitting thread takes the results that are ready faster than the worker makes them.
     func next() -> Value {
-        ready.wait()
-        return results.withLock { results in
-            defer {
-                results.values[results.taken] = nil
-                results.taken += 1
-            }
-            return results.values[results.taken]!
+        let value = state.withLock { state in
+            if state.values.count > state.taken { return take(from: &state) }
+            state.wakeAt = state.taken + max(1, (state.submitted - state.taken) / 2)
+            return nil
         }
+        if let value { return value }
+        ready.wait()
+        return state.withLock { state in
+            state.wakeAt = .max
+            return take(from: &state)!
+        }
+    }
+
+    private func take(from state: inout State) -> Value? {
+        defer {
+            state.values[state.taken] = nil
+            state.taken += 1
+        }
+        return state.values[state.taken]
     }
 }

@@ -1,5 +1,6 @@
 internal import Dispatch
 internal import Glibc
+internal import Synchronization
 
 /// A thread of its own that runs closures one after another, in the order they were handed over.
 ///
@@ -28,6 +29,8 @@ final class WorkerThread: Sendable {
         let jobs = PosixMutex(Jobs())
         /// Signalled once per job handed over, and once when the owner is gone.
         let wake = DispatchSemaphore(value: 0)
+        /// Set once the thread runs and waits for jobs (see ``WorkerThread/isReady``).
+        let ready = Atomic(false)
     }
 
     private let shared = Shared()
@@ -57,6 +60,12 @@ final class WorkerThread: Sendable {
         shared.wake.signal()
     }
 
+    /// Whether the thread has started and waits for jobs; once `true`, it stays `true`. Until
+    /// then, a job handed over waits for the thread to start, 50–100 µs after `init`.
+    var isReady: Bool {
+        shared.ready.load(ordering: .acquiring)
+    }
+
     /// Runs `job` on the thread after everything handed over before it.
     func async(_ job: @escaping @Sendable () -> Void) {
         hand(over: .run(job))
@@ -77,13 +86,16 @@ final class WorkerThread: Sendable {
     }
 
     /// How long the thread waits for its first job without sleeping. The loader hands over its
-    /// first job once the first file passed its checks, usually within a few tens of microseconds
-    /// of the thread's start; waking a thread that went to sleep takes 50–100 µs more.
+    /// first job once the thread is ready and the `dlopen` it runs meanwhile has returned, usually
+    /// within a hundred microseconds; waking a thread that went to sleep takes 50–100 µs more.
     private static let firstJobSpinNanoseconds: UInt64 = 300_000
 
     /// The thread's body: runs what is handed over until the owner is gone and nothing is left.
     private static func main(_ context: Unmanaged<Shared>) -> UnsafeMutableRawPointer? {
         let shared = context.takeRetainedValue()
+        // A thread's first allocation creates its own heap: made now, not in the first job.
+        UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16).deallocate()
+        shared.ready.store(true, ordering: .releasing)
         let spinEnd = DispatchTime.now().uptimeNanoseconds + firstJobSpinNanoseconds
         while shared.wake.wait(timeout: .now()) == .timedOut {
             if DispatchTime.now().uptimeNanoseconds > spinEnd {
