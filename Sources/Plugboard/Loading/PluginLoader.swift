@@ -122,7 +122,8 @@ public struct PluginLoader: Sendable {
     /// so modules are registered and their code runs exactly as with one ``load(file:)`` after
     /// another. The `dlopen`s run on a thread of their own, each after its file passed the checks,
     /// while this thread registers the plugins already open; with two cores or more, loading takes
-    /// little longer than the `dlopen`s alone (with one core, the `dlopen`s run on this thread).
+    /// little longer than the `dlopen`s alone. (The first `dlopen`s, until that thread has
+    /// started, and with one core all of them, run on this thread.)
     ///
     /// The registrations become visible to lookups together, when this method returns (sooner
     /// only if another registration publishes them), so that each is applied to the registry once
