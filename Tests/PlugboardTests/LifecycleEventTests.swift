@@ -121,6 +121,44 @@ struct LifecycleEventTests {
         await #expect(throws: LaunchError.self) { try await app.launch() }
     }
 
+    @Test func stoppingTheLaunchWhileItRunsAnnouncesItThenTerminates() async throws {
+        let journal = Journal()
+        let box = ApplicationBox()
+        let registry = try twoModules(journal) {
+            let stopped = await box.app?.stopLaunch(announcing: { journal.record("announced") })
+            journal.record("stopped during launch: \(stopped ?? false)")
+        }
+        let app = Application(registry: registry)
+        await box.set(app)
+        let report = try await app.launch()
+        #expect(
+            journal.all == [
+                "announced", "b terminate ", "a terminate ", "b shutdown", "a shutdown", "stopped during launch: true",
+            ])
+        #expect(report.wasCancelled)
+        #expect(await app.state == .terminated)
+    }
+
+    @Test func stoppingTheLaunchBeforeItBeginsLeavesNothingToRun() async throws {
+        let journal = Journal()
+        let app = Application(registry: try twoModules(journal))
+        #expect(await app.stopLaunch(announcing: { journal.record("announced") }))
+        let report = try await app.launch()
+        #expect(journal.all == ["announced", "b terminate ", "a terminate ", "b shutdown", "a shutdown"])
+        #expect(report.wasCancelled && report.entries.allSatisfy { !$0.outcome.isSuccess })
+    }
+
+    @Test func stoppingTheLaunchOnceItFinishedLeavesTheApplicationRunning() async throws {
+        let journal = Journal()
+        let app = Application(registry: try twoModules(journal))
+        _ = try await app.launch()
+        let heardBefore = journal.all
+        #expect(await !app.stopLaunch(announcing: { journal.record("announced") }))
+        #expect(journal.all == heardBefore)
+        #expect(await app.state == .running)
+        #expect(await app.post(Event(.foreground)))
+    }
+
     @Test func terminatingFromALaunchHandlerLeavesTheApplicationTerminated() async throws {
         let journal = Journal()
         let box = ApplicationBox()

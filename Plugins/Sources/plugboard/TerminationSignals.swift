@@ -81,11 +81,9 @@ extension TerminationSignals {
     /// Stops the launch of `app` if it has not finished when the signal `name` arrived: its running
     /// tasks are cancelled and the rest skipped (all of them, when it had not begun), so the launch
     /// returns a cancelled report. Returns whether it had not finished.
-    static func stopLaunch(of app: Application, after name: String, saying say: (String) -> Void) async -> Bool {
-        let state = await app.state
-        guard state == .initial || state == .launching else { return false }
-        say("Received \(name), stopping the launch (again to quit at once)")
-        await app.terminate()
-        return true
+    static func stopLaunch(
+        of app: Application, after name: String, saying say: @escaping @Sendable (String) -> Void
+    ) async -> Bool {
+        await app.stopLaunch(announcing: { say("Received \(name), stopping the launch (again to quit at once)") })
     }
 }

@@ -191,6 +191,31 @@ public actor Application {
     /// ```
     public func terminate() async {
         guard state != .terminated else { return }
+        await terminateNow()
+    }
+
+    /// Stops the launch if it has not finished — not begun, or still running — by terminating the
+    /// application as ``terminate()`` does; an application whose launch finished is left as it is.
+    /// Deciding and stopping are one step of the actor, so a launch cannot finish in between.
+    ///
+    /// - Parameter announce: Called when the launch is stopped, before any module hears of it,
+    ///   so that a message saying so comes before what the shutdown work prints.
+    /// - Returns: Whether the launch had not finished and is now stopped.
+    ///
+    /// ```swift
+    /// // On Ctrl-C: stop a launch in progress; a launched application keeps running.
+    /// if await app.stopLaunch(announcing: { print("Stopping the launch") }) { return }
+    /// ```
+    public func stopLaunch(announcing announce: @Sendable () -> Void = {}) async -> Bool {
+        guard state == .initial || state == .launching else { return false }
+        announce()
+        await terminateNow()
+        return true
+    }
+
+    /// Terminates the application, which is not terminated yet: its state changes before this
+    /// first suspends.
+    private func terminateNow() async {
         if modules.isEmpty {
             snapshot = registry.snapshot
             modules = snapshot.modules.map(\.name)
