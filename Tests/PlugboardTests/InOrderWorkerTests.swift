@@ -52,6 +52,24 @@ struct InOrderWorkerTests {
         #expect(taken.withLock { $0 } == Array(0..<300))
     }
 
+    @Test func slowWorkIsTakenSoonAfterEachPieceFinishes() {
+        // As a progress line needs: eight pieces of 100 ms each, and each result taken within
+        // 90 ms of its piece finishing (waiting for half the work still running would take the
+        // first piece on the thread 200 ms or more after it finished).
+        let worker = InOrderWorker<DispatchTime>(concurrent: true)
+        for _ in 0..<8 {
+            worker.submit {
+                usleep(100_000)
+                return .now()
+            }
+        }
+        let lateness = (0..<8).map { _ in
+            let finished = worker.next()
+            return Double(DispatchTime.now().uptimeNanoseconds - finished.uptimeNanoseconds) / 1e6
+        }
+        #expect(lateness.allSatisfy { $0 < 90 }, "milliseconds from finished to taken: \(lateness)")
+    }
+
     @Test func onceTheThreadRunsWorkAllLaterWorkRunsThereToo() {
         let submitter = pthread_self()
         let worker = InOrderWorker<Bool>(concurrent: true)

@@ -60,22 +60,27 @@ final class InOrderWorker<Value: Sendable>: Sendable {
     /// The result of the oldest submitted work not yet taken, waiting until it is ready.
     /// Call it at most once per submission.
     ///
-    /// When it has to wait, it sleeps until half the work still running has finished, not just
-    /// the next piece: waking a sleeping thread costs the worker's thread a system call, and the
-    /// submitting thread takes the results that are ready faster than the worker makes them.
+    /// When it has to wait, it asks to be woken once half the work still running has finished,
+    /// not just the next piece: waking a sleeping thread costs the worker's thread a system call,
+    /// and the submitting thread takes the results that are ready faster than the worker makes
+    /// them. It looks again every ``longestWait`` all the same, so that slow work is reported (to
+    /// a progress line, say) soon after each piece finishes.
     func next() -> Value {
-        let value = state.withLock { state in
-            if state.values.count > state.taken { return take(from: &state) }
-            state.wakeAt = state.taken + max(1, (state.submitted - state.taken) / 2)
-            return nil
-        }
-        if let value { return value }
-        ready.wait()
-        return state.withLock { state in
-            state.wakeAt = .max
-            return take(from: &state)!
+        while true {
+            let value = state.withLock { state in
+                if state.values.count > state.taken { return take(from: &state) }
+                state.wakeAt = state.taken + max(1, (state.submitted - state.taken) / 2)
+                return nil
+            }
+            if let value { return value }
+            // A signal sent as the wait timed out only ends a later wait early: the loop looks again.
+            _ = ready.wait(timeout: .now() + Self.longestWait)
+            state.withLock { $0.wakeAt = .max }
         }
     }
+
+    /// How long ``next()`` sleeps at most before it looks for results again.
+    private static var longestWait: DispatchTimeInterval { .milliseconds(50) }
 
     private func take(from state: inout State) -> Value? {
         defer {
