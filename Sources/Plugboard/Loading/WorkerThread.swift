@@ -61,7 +61,9 @@ final class WorkerThread: Sendable {
     }
 
     /// Whether the thread has started and waits for jobs; once `true`, it stays `true`. Until
-    /// then, a job handed over waits for the thread to start, 50–100 µs after `init`.
+    /// then, a job handed over waits for the thread to start: 20 µs after `init` when the system
+    /// runs the new thread on an idle processor at once, but 1–4 ms on a small virtual machine,
+    /// whose scheduler may first queue it behind the thread that created it.
     var isReady: Bool {
         shared.ready.load(ordering: .acquiring)
     }
@@ -85,27 +87,12 @@ final class WorkerThread: Sendable {
         shared.wake.signal()
     }
 
-    /// How long the thread waits for its first job without sleeping. The loader hands over its
-    /// first job once the thread is ready and the `dlopen` it runs meanwhile has returned, usually
-    /// within a hundred microseconds; waking a thread that went to sleep takes 50–100 µs more.
-    private static let firstJobSpinNanoseconds: UInt64 = 300_000
-
     /// The thread's body: runs what is handed over until the owner is gone and nothing is left.
     private static func main(_ context: Unmanaged<Shared>) -> UnsafeMutableRawPointer? {
         let shared = context.takeRetainedValue()
         // A thread's first allocation creates its own heap: made now, not in the first job.
         UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16).deallocate()
         shared.ready.store(true, ordering: .releasing)
-        let spinEnd = DispatchTime.now().uptimeNanoseconds + firstJobSpinNanoseconds
-        while shared.wake.wait(timeout: .now()) == .timedOut {
-            if DispatchTime.now().uptimeNanoseconds > spinEnd {
-                shared.wake.wait()
-                break
-            }
-            // Another thread that needs this processor (the one that hands over the jobs, on a
-            // busy machine) runs first.
-            sched_yield()
-        }
         while true {
             // In a scope of its own, so that the jobs, and the values to release with them, are
             // gone before the thread sleeps.
