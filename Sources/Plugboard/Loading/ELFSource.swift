@@ -55,17 +55,23 @@ final class ELFFile: ELFSource {
     private let descriptor: Int32
     /// The file's first bytes: all of them when the file is shorter than ``headSize``.
     private let head: [UInt8]
-    /// The file's size, asked of the system when first needed: the checks need it, reading a
-    /// manifest does not.
+    /// The file's size: given when opened, or asked of the system when first needed (the checks
+    /// need it, reading a manifest does not).
     private(set) lazy var size: UInt64 = {
         var status = stat()
         return fstat(descriptor, &status) == 0 ? UInt64(status.st_size) : 0
     }()
 
-    init(path: String) throws(OpenError) {
+    /// Opens `path` and reads its first ``headSize`` bytes.
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - knownSize: Its size, when the caller has just asked the system for it (a `stat` of
+    ///     `path`): ``size`` then needs no `fstat` of its own.
+    init(path: String, size knownSize: UInt64? = nil) throws(OpenError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OpenError(reason: String(cString: strerror(errno))) }
         head = Self.read(descriptor, at: 0, upTo: Self.headSize)
+        if let knownSize { size = knownSize }
     }
 
     deinit {

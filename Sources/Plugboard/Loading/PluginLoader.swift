@@ -271,7 +271,7 @@ public struct PluginLoader: Sendable {
         }
         let file: ELFFile
         do {
-            file = try ELFFile(path: path)
+            file = try ELFFile(path: path, size: UInt64(status.st_size))
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }

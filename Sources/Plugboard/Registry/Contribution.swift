@@ -4,15 +4,28 @@ import PlugboardRouting
 struct Contribution: Sendable {
     /// A route as registered, its pattern parsed but not yet checked against the routes there.
     struct PendingRoute: Sendable {
+        /// A pattern parsed, or why it could not be.
+        ///
+        /// An enumeration of its own rather than a `Result`: copying a `Result` of these goes
+        /// through the runtime's generic value witnesses, several times per route registered.
+        enum Parsed: Sendable {
+            case pattern(RoutePattern)
+            case invalid(RoutePatternError)
+        }
+
         var pattern: String
         /// The pattern parsed once, when the module registered it.
-        var parsed: Result<RoutePattern, RoutePatternError>
+        var parsed: Parsed
         var title: String?
         var factory: ScreenFactory
 
         init(pattern: String, title: String?, factory: @escaping ScreenFactory) {
             self.pattern = pattern
-            parsed = Result { () throws(RoutePatternError) in try RoutePattern(pattern) }
+            do {
+                parsed = .pattern(try RoutePattern(pattern))
+            } catch {
+                parsed = .invalid(error)
+            }
             self.title = title
             self.factory = factory
         }

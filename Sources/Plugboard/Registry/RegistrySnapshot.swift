@@ -69,8 +69,10 @@ public struct RegistrySnapshot: Sendable {
     private(set) var servicesByKey: [ObjectIdentifier: Service] = [:]
     /// Each loaded plugin's file, by plugin name.
     private var pluginFiles: [String: String] = [:]
-    private var moduleOwners: [String: Owner] = [:]
-    private var taskOwners: [String: Owner] = [:]
+    /// The names in ``modules`` and ``tasks``: a set of names grows and is searched faster than a
+    /// dictionary of owners, and a duplicate's owner is looked up only to report it.
+    private var moduleNames: Set<String> = []
+    private var taskNames: Set<String> = []
     private var typeOwners: [String: Owner] = [:]
 
     /// Registered routes, sorted by pattern.
@@ -142,10 +144,10 @@ public struct RegistrySnapshot: Sendable {
         let owner = contribution.module.owner
         if owner.module.isEmpty || owner.module.containsControlCharacter {
             problems.append(.invalidModuleName(name: owner.module, image: owner.image))
-        } else if let existing = moduleOwners[owner.module] {
+        } else if !moduleNames.insert(owner.module).inserted {
+            let existing = modules.first { $0.owner.module == owner.module }!.owner
             problems.append(.duplicateModule(name: owner.module, existing: existing, new: owner))
         } else {
-            moduleOwners[owner.module] = owner
             modules.append(contribution.module)
         }
         for route in contribution.routes {
@@ -177,10 +179,10 @@ public struct RegistrySnapshot: Sendable {
         for task in contribution.tasks {
             if task.name.isEmpty || task.name.containsWhitespace || task.name.containsControlCharacter {
                 problems.append(.invalidTaskName(name: task.name, owner: task.owner))
-            } else if let existing = taskOwners[task.name] {
+            } else if !taskNames.insert(task.name).inserted {
+                let existing = tasks.first { $0.name == task.name }!.owner
                 problems.append(.duplicateTask(name: task.name, existing: existing, new: task.owner))
             } else {
-                taskOwners[task.name] = task.owner
                 tasks.append(task)
             }
         }
@@ -201,8 +203,8 @@ public struct RegistrySnapshot: Sendable {
     private mutating func insert(_ route: Contribution.PendingRoute, owner: Owner) -> [RegistrationProblem] {
         let pattern: RoutePattern
         switch route.parsed {
-        case .success(let parsed): pattern = parsed
-        case .failure(let error): return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.reason)]
+        case .pattern(let parsed): pattern = parsed
+        case .invalid(let error): return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.reason)]
         }
         do {
             try router.add(pattern, Route(pattern: pattern, title: route.title, owner: owner, factory: route.factory))
