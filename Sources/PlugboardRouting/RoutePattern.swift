@@ -115,6 +115,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         guard rest.first != UInt8(ascii: "/") else { throw fail("the host is missing") }
         var hostRange: Range<Int>?
         var segments: [PatternSegment] = []
+        // One segment per '/' at most (the host comes before the first).
+        segments.reserveCapacity(rest.count(where: { $0 == UInt8(ascii: "/") }))
+        var endsWithCatchAll = false
         var start = 0
         for index in 0...rest.count where index == rest.count || rest[index] == UInt8(ascii: "/") {
             defer { start = index + 1 }
@@ -126,12 +129,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 hostRange = start..<index
                 continue
             }
-            if segments.last == .catchAll { throw fail("'**' may only be the last segment") }
+            if endsWithCatchAll { throw fail("'**' may only be the last segment") }
             let segment = try self.segment(Bytes(rebasing: rest[start..<index]), fail: fail)
-            if case .parameter(let name, _) = segment,
-                segments.contains(where: { if case .parameter(name, _) = $0 { true } else { false } })
-            {
-                throw fail("the parameter name '\(name)' is used twice")
+            switch segment {
+            case .parameter(let name, _):
+                if segments.contains(where: { if case .parameter(name, _) = $0 { true } else { false } }) {
+                    throw fail("the parameter name '\(name)' is used twice")
+                }
+            case .catchAll:
+                endsWithCatchAll = true
+            case .literal, .wildcard:
+                break
             }
             segments.append(segment)
         }
