@@ -26,17 +26,13 @@ struct ByteTrie: Sendable {
     /// already there, if any, and then changes nothing (a route of the same shape has made every
     /// node on the way). `types` holds every type the segments name.
     mutating func insert(_ pattern: RoutePattern, route: Int, types: [String: ParameterType]) -> Int? {
-        Self.withOrigin(of: pattern) { origin in
-            let arena: Int
-            if let existing = self.arena(of: origin) {
-                arena = existing
-            } else {
-                arenas.append([Node(key: LiteralKey(origin))])
-                arena = arenas.count - 1
-                origins.insert(arena, hash: Self.hash(origin))
-            }
-            return Self.insert(pattern.segments[...], into: &arenas[arena], at: 0, route: route, types: types)
+        let arena = Self.withOrigin(of: pattern) { origin in
+            if let existing = self.arena(of: origin) { return existing }
+            arenas.append([Node(key: LiteralKey(origin))])
+            origins.insert(arenas.count - 1, hash: Self.hash(origin))
+            return arenas.count - 1
         }
+        return Self.insert(pattern.segments, into: &arenas[arena], route: route, types: types)
     }
 
     /// The route inserted with `pattern`'s shape (its names aside), if any.
@@ -84,56 +80,55 @@ struct ByteTrie: Sendable {
         return text.withUTF8(body)
     }
 
+    /// Walks `segments` from the root of `nodes`, making the nodes missing on the way, and ends
+    /// `route` there; returns the route already ending there instead, if any.
     private static func insert(
-        _ segments: ArraySlice<PatternSegment>, into nodes: inout [Node], at node: Int, route: Int,
-        types: [String: ParameterType]
+        _ segments: [PatternSegment], into nodes: inout [Node], route: Int, types: [String: ParameterType]
     ) -> Int? {
-        guard let segment = segments.first else {
-            if nodes[node].terminal >= 0 { return Int(nodes[node].terminal) }
-            nodes[node].terminal = Int32(route)
-            return nil
-        }
-        let rest = segments.dropFirst()
-        switch segment {
-        case .literal(let text):
-            let child = withBytes(of: text) { bytes in
-                let literals = nodes[node].literals
-                if let existing = nodes.withUnsafeBufferPointer({ find(bytes, in: literals, nodes: $0) }) {
-                    return existing
+        var node = 0
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                node = withBytes(of: text) { bytes in
+                    let existing = nodes.withUnsafeBufferPointer { nodes in
+                        find(bytes, in: (nodes.baseAddress! + node).pointee.literals, nodes: nodes)
+                    }
+                    if let existing { return existing }
+                    nodes.append(Node(key: LiteralKey(bytes)))
+                    nodes[node].literals.insert(nodes.count - 1, hash: hash(bytes))
+                    return nodes.count - 1
                 }
-                nodes.append(Node(key: LiteralKey(bytes)))
-                nodes[node].literals.insert(nodes.count - 1, hash: hash(bytes))
-                return nodes.count - 1
+            case .parameter(_, nil):
+                if nodes[node].parameter < 0 {
+                    nodes.append(Node())
+                    nodes[node].parameter = Int32(nodes.count - 1)
+                }
+                node = Int(nodes[node].parameter)
+            case .parameter(_, let type?):
+                guard let parameterType = types[type] else {
+                    preconditionFailure("the route table checks a pattern's types before inserting it")
+                }
+                let position = nodes[node].typed.firstIndex { $0.type.name >= type } ?? nodes[node].typed.endIndex
+                if position == nodes[node].typed.endIndex || nodes[node].typed[position].type.name != type {
+                    nodes.append(Node())
+                    nodes[node].typed.insert((parameterType, nodes.count - 1), at: position)
+                }
+                node = nodes[node].typed[position].child
+            case .wildcard:
+                if nodes[node].wildcard < 0 {
+                    nodes.append(Node())
+                    nodes[node].wildcard = Int32(nodes.count - 1)
+                }
+                node = Int(nodes[node].wildcard)
+            case .catchAll:
+                if nodes[node].catchAll >= 0 { return Int(nodes[node].catchAll) }
+                nodes[node].catchAll = Int32(route)
+                return nil
             }
-            return insert(rest, into: &nodes, at: child, route: route, types: types)
-        case .parameter(_, nil):
-            if nodes[node].parameter < 0 {
-                nodes.append(Node())
-                nodes[node].parameter = Int32(nodes.count - 1)
-            }
-            return insert(rest, into: &nodes, at: Int(nodes[node].parameter), route: route, types: types)
-        case .parameter(_, let type?):
-            let typed = nodes[node].typed
-            guard let parameterType = types[type] else {
-                preconditionFailure("the route table checks a pattern's types before inserting it")
-            }
-            let position = typed.firstIndex { $0.type.name >= type } ?? typed.endIndex
-            if position == typed.endIndex || typed[position].type.name != type {
-                nodes.append(Node())
-                nodes[node].typed.insert((parameterType, nodes.count - 1), at: position)
-            }
-            return insert(rest, into: &nodes, at: nodes[node].typed[position].child, route: route, types: types)
-        case .wildcard:
-            if nodes[node].wildcard < 0 {
-                nodes.append(Node())
-                nodes[node].wildcard = Int32(nodes.count - 1)
-            }
-            return insert(rest, into: &nodes, at: Int(nodes[node].wildcard), route: route, types: types)
-        case .catchAll:
-            if nodes[node].catchAll >= 0 { return Int(nodes[node].catchAll) }
-            nodes[node].catchAll = Int32(route)
-            return nil
         }
+        if nodes[node].terminal >= 0 { return Int(nodes[node].terminal) }
+        nodes[node].terminal = Int32(route)
+        return nil
     }
 
     /// Matches `segments` of `bytes` from the root of `arena`; see
