@@ -48,7 +48,11 @@ enum ManifestJSON {
 
         /// The field whose key is `bytes` (UTF-8, escapes decoded).
         init?<Bytes: Collection<UInt8>>(key bytes: Bytes) {
-            guard let index = Self.keys.firstIndex(where: { $0.elementsEqual(bytes) }) else { return nil }
+            // Lengths first: they tell all keys apart but two, and compare without a loop.
+            let count = bytes.count
+            guard let index = Self.keys.firstIndex(where: { $0.count == count && $0.elementsEqual(bytes) }) else {
+                return nil
+            }
             self = Self.allCases[index]
         }
     }
