@@ -117,7 +117,6 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         var segments: [PatternSegment] = []
         // One segment per '/' at most (the host comes before the first).
         segments.reserveCapacity(rest.count(where: { $0 == UInt8(ascii: "/") }))
-        var endsWithCatchAll = false
         var start = 0
         for index in 0...rest.count where index == rest.count || rest[index] == UInt8(ascii: "/") {
             defer { start = index + 1 }
@@ -129,17 +128,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 hostRange = start..<index
                 continue
             }
-            if endsWithCatchAll { throw fail("'**' may only be the last segment") }
+            if case .catchAll? = segments.last { throw fail("'**' may only be the last segment") }
             let segment = try self.segment(Bytes(rebasing: rest[start..<index]), fail: fail)
-            switch segment {
-            case .parameter(let name, _):
-                if segments.contains(where: { if case .parameter(name, _) = $0 { true } else { false } }) {
-                    throw fail("the parameter name '\(name)' is used twice")
-                }
-            case .catchAll:
-                endsWithCatchAll = true
-            case .literal, .wildcard:
-                break
+            if case .parameter(let name, _) = segment,
+                segments.contains(where: { if case .parameter(name, _) = $0 { true } else { false } })
+            {
+                throw fail("the parameter name '\(name)' is used twice")
             }
             segments.append(segment)
         }

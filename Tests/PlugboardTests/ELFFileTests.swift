@@ -25,6 +25,16 @@ struct ELFFileTests {
         #expect(file.bytes(at: 64, count: 1 << 62) == nil)
     }
 
+    @Test func aSizeGivenWhenOpenedIsTheFileSize() throws {
+        // The checks before `dlopen` pass the size their `stat` found, so that no `fstat` follows;
+        // a size that differs from the file's shows it is the one used.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-elffile-\(UUID()).bin")
+        try Data(repeating: 7, count: 5_000).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try ELFFile(path: url.path, size: 4_000).size == 4_000)
+        #expect(try ELFFile(path: url.path).size == 5_000)
+    }
+
     @Test func aFileShorterThanTheFirstBlockIsReadWhole() throws {
         let bytes: [UInt8] = Array("\u{7F}ELF and a little more".utf8)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-elffile-\(UUID()).bin")
