@@ -10,6 +10,8 @@ import Synchronization
 // a host waits; CPU time (every thread of the process) is the work done, which the loader spreads
 // over two threads. The busy floor is the floor while a second thread of the process spins: on
 // a machine where that alone slows `dlopen`, a loader that works on two threads cannot beat it.
+// The thread floor is the floor run on a second thread while the first waits for it: what moving
+// the `dlopen`s off the calling thread costs before any work overlaps them.
 
 enum PlugboardFingerprint {
     static let runtimeVersion = RuntimeFingerprint.current.runtimeVersion
@@ -40,6 +42,24 @@ func openAll(_ paths: [String]) {
     }
 }
 
+/// The floor on a new thread, which the calling thread waits for.
+func openAllOnThread(_ paths: [String]) {
+    final class Files {
+        let paths: [String]
+        init(_ paths: [String]) { self.paths = paths }
+    }
+    var thread = pthread_t()
+    let files = Unmanaged.passRetained(Files(paths)).toOpaque()
+    let created = pthread_create(
+        &thread, nil,
+        {
+            openAll(Unmanaged<Files>.fromOpaque($0!).takeRetainedValue().paths)
+            return nil
+        }, files)
+    guard created == 0 else { fatalError("no thread") }
+    pthread_join(thread, nil)
+}
+
 /// The child's side: one kind of work over every file, printing wall-clock and CPU nanoseconds.
 func measure(_ mode: String, _ directory: String) -> (wall: Int, cpu: Int) {
     let paths = files(in: directory)
@@ -50,6 +70,8 @@ func measure(_ mode: String, _ directory: String) -> (wall: Int, cpu: Int) {
     switch mode {
     case "floor":
         openAll(paths)
+    case "thread floor":
+        openAllOnThread(paths)
     case "busy floor":
         let stop = Atomic(false)
         let spinner = Thread { while !stop.load(ordering: .relaxed) {} }
@@ -93,7 +115,10 @@ func child(_ mode: String, _ directory: URL) -> (wall: Double, cpu: Double) {
 var samples: [String: [Double]] = [:]
 var ratios: [String: [Double]] = [:]
 let rounds = 41
-let kinds = [("floor", plain), ("load", plain), ("load sealed", sealed), ("manifest", sealed), ("busy floor", plain)]
+let kinds = [
+    ("floor", plain), ("load", plain), ("load sealed", sealed), ("manifest", sealed), ("busy floor", plain),
+    ("thread floor", plain),
+]
 for index in 0..<rounds {
     // Each round starts with another kind, so that none always runs right after the same one.
     var round: [String: (wall: Double, cpu: Double)] = [:]
@@ -106,6 +131,8 @@ for index in 0..<rounds {
     ratios["load", default: []].append(round["load"]!.wall / round["floor"]!.wall)
     ratios["load cpu", default: []].append(round["load"]!.cpu / round["floor"]!.cpu)
     ratios["busy floor", default: []].append(round["busy floor"]!.wall / round["floor"]!.wall)
+    ratios["thread floor", default: []].append(round["thread floor"]!.wall / round["floor"]!.wall)
+    ratios["load/thread floor", default: []].append(round["load"]!.wall / round["thread floor"]!.wall)
     ratios["load sealed", default: []].append(round["load sealed"]!.wall / round["floor"]!.wall)
     ratios["manifest", default: []].append(round["load"]!.wall / round["manifest"]!.wall)
 }
@@ -121,6 +148,10 @@ print(
     String(
         format: "  the floor while another thread of the process spins: %.2f ms, %.2fx the floor", median("busy floor"),
         ratio("busy floor")))
+print(
+    String(
+        format: "  the floor on a second thread while the first waits: %.2f ms, %.2fx the floor (load: %.2fx it)",
+        median("thread floor"), ratio("thread floor"), ratio("load/thread floor")))
 print(
     String(
         format: "  Plugboard load+register, sealed %.2f ms, ratio %.2f", median("load sealed"), ratio("load sealed")))
