@@ -42,7 +42,8 @@ func openAll(_ paths: [String]) {
     }
 }
 
-/// The floor on a new thread, which the calling thread waits for.
+/// The floor on a new thread, which the calling thread waits for: a plain `pthread`, as the
+/// loader's own `WorkerThread` is, rather than Foundation's `Thread`.
 func openAllOnThread(_ paths: [String]) {
     final class Files {
         let paths: [String]

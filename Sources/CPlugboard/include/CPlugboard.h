@@ -79,9 +79,7 @@ __attribute__((visibility("hidden"))) long pb_qualified_type_name(const void *_N
 /// How many processors this thread may run on (its affinity mask), at least 1: one system call,
 /// unlike Foundation's count, which reads files. A CPU quota (a cgroup's `cpu.max`) is left aside
 /// on purpose: the loader asks in order to run a burst of a few milliseconds on two threads, which
-/// a quota rarely throttles. In a cgroup limited to one processor's time, 100 plugins loaded in
-/// 1.28× the time of their `dlopen`s on two threads and 1.64× on one; limited to half a
-/// processor's time, in 1.46× and 1.81×.
+/// a quota rarely throttles (measured under quotas in the README's Performance section).
 __attribute__((visibility("hidden"))) int pb_available_processors(void);
 
 /// The toolchain that compiles the code calling this: inlined into each plugin at its compile time.
