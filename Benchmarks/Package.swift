@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Side-by-side benchmarks of Plugboard against the floors and anchors named in its issues.
-// Run with: swift package --package-path Benchmarks benchmark  (see README.md, "Performance")
+// Run with: swift package --package-path Benchmarks benchmark  (see Benchmarks/README.md)
 let package = Package(
     name: "plugboard-benchmarks",
     platforms: [.macOS(.v13)],

@@ -79,7 +79,7 @@ __attribute__((visibility("hidden"))) long pb_qualified_type_name(const void *_N
 /// How many processors this thread may run on (its affinity mask), at least 1: one system call,
 /// unlike Foundation's count, which reads files. A CPU quota (a cgroup's `cpu.max`) is left aside
 /// on purpose: the loader asks in order to run a burst of a few milliseconds on two threads, which
-/// a quota rarely throttles (measured under quotas in the README's Performance section).
+/// a quota rarely throttles (measured under quotas in Benchmarks/README.md).
 __attribute__((visibility("hidden"))) int pb_available_processors(void);
 
 /// The toolchain that compiles the code calling this: inlined into each plugin at its compile time.
