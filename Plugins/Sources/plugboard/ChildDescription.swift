@@ -50,7 +50,7 @@ enum ChildDescription {
             let plugin = try PluginLoader(registry: registry, policy: PluginLoading.policy).load(file: file)
             (json, status) = (try? encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot)), 0)
         } catch {
-            (json, status) = (try? encoder.encode(Refusal(refused: "\(error)")), 1)
+            (json, status) = (try? encoder.encode(Refusal(refused: PluginLoading.message(for: error))), 1)
         }
         guard let json else { return 2 }
         ChildProcess.send(report: json)

@@ -30,7 +30,7 @@ enum InspectCommand {
                 )
             }
         } catch let error as PluginLoadError {
-            throw HostError.failed(error.description)
+            throw HostError.failed(PluginLoading.message(for: error))
         }
         Terminal.line("\(Terminal.heading(sealed.name)) \(sealed.version)")
         Terminal.line("  file         \(path)")

@@ -9,6 +9,14 @@ enum PluginLoading {
         LoadPolicy(checksPermissions: ProcessInfo.processInfo.environment["PLUGBOARD_ALLOW_INSECURE_PLUGINS"] != "1")
     }
 
+    /// What the host says of `error`: the loader's own description, except that a refusal for
+    /// ownership or permissions names the host's way to relax the check, which a person running
+    /// `plugboard` can use, rather than the library's.
+    static func message(for error: PluginLoadError) -> String {
+        guard case .insecurePermissions(let path, let reason) = error else { return error.description }
+        return "\(path): refused: \(reason) (PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)"
+    }
+
     /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name), or
     /// both with `withBundled`; returns how many failed. Modules linked into the host are
     /// registered first.
@@ -36,7 +44,7 @@ enum PluginLoading {
             case .failure(let error):
                 failures += 1
                 Terminal.line("  \(Terminal.failed) \(path)")
-                Terminal.error("error: \(error)")
+                Terminal.error("error: \(message(for: error))")
             }
         }
         return failures

@@ -122,7 +122,7 @@ enum VerifyCommand {
                     file: file, loaded: true,
                     text: "\(plugin.manifest.name) \(plugin.manifest.version), \(plugin.modules.count) module(s)")
             case .failure(let error):
-                Report(file: file, loaded: false, text: error.description)
+                Report(file: file, loaded: false, text: PluginLoading.message(for: error))
             }
         }
         guard let json = try? JSONEncoder().encode(reports) else { return 2 }

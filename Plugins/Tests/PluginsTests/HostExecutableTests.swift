@@ -124,6 +124,30 @@ struct HostExecutableTests {
                     + "  - route 'app://probe/identity' is owned by module ProbePlugin.ProbeModule"))
     }
 
+    @Test func aPluginOthersMayWriteIsRefusedNamingTheHostsWayToRelaxTheCheck() throws {
+        let scratch = try Scratch()
+        let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        #expect(chmod(scratch.directory.path, 0o755) == 0)
+        #expect(chmod(greeter, 0o666) == 0)
+        let refusal =
+            "error: \(greeter): refused: the file (\(greeter)) is writable by group and others (mode 666); "
+            + "run chmod go-w on it (PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)\n"
+        let routes = try HostProcess.run(["routes", "--plugins", scratch.directory.path])
+        #expect(routes.status == 1)
+        #expect(routes.standardError.contains("  ✗ \(greeter)\n" + refusal), "\(routes.standardError)")
+        let inspect = try HostProcess.run(["inspect", greeter])
+        #expect(inspect.status == 1)
+        #expect(inspect.standardError == refusal)
+        let verify = try HostProcess.run(["verify", scratch.directory.path])
+        #expect(verify.status == 1)
+        let line = "  ✗ libGreeterPlugin.so: refused: " + refusal.dropFirst("error: ".count)
+        #expect(verify.standardOutput.contains(line), "\(verify.standardOutput)")
+        let relaxed = try HostProcess.run(
+            ["routes", "--plugins", scratch.directory.path], environment: ["PLUGBOARD_ALLOW_INSECURE_PLUGINS": "1"])
+        #expect(relaxed.status == 0, "\(relaxed.standardError)")
+        #expect(relaxed.standardOutput.contains("app://greeter/hello\n"))
+    }
+
     @Test func aFileGivenTwiceIsLoadedOnce() throws {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
