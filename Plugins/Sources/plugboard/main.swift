@@ -19,6 +19,11 @@ let help = """
       help       Show this help, or a command's: plugboard help <command>.
 
     Run 'plugboard <command> --help' for a command's options.
+
+    ENVIRONMENT:
+      PLUGBOARD_ALLOW_INSECURE_PLUGINS=1  Load plugin files and directories that group or others
+                                          may write, or that another user owns (development only).
+      NO_COLOR                            Print no colour, even on a terminal.
     """
 
 func commandHelp(_ command: String) -> String? {

@@ -146,6 +146,7 @@ struct HostExecutableTests {
             ["routes", "--plugins", scratch.directory.path], environment: ["PLUGBOARD_ALLOW_INSECURE_PLUGINS": "1"])
         #expect(relaxed.status == 0, "\(relaxed.standardError)")
         #expect(relaxed.standardOutput.contains("app://greeter/hello\n"))
+        #expect(try HostProcess.run(["--help"]).standardOutput.contains("PLUGBOARD_ALLOW_INSECURE_PLUGINS=1"))
     }
 
     @Test func aFileGivenTwiceIsLoadedOnce() throws {
