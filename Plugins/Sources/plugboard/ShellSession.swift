@@ -55,11 +55,16 @@ final class ShellSession {
                     Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]")
                 }
             case "do":
+                let available = (navigator.topScreen?.actions ?? []).map(\.id)
+                guard let rest else {
+                    errors += 1
+                    Terminal.error("error: do needs an action's ID; this screen's: \(Self.list(available))")
+                    return true
+                }
                 // Action names may hold spaces ("row 1"): the longest name that starts the rest wins.
-                let rest = rest ?? ""
-                let ids = (navigator.topScreen?.actions ?? []).map(\.id).sorted { $0.count > $1.count }
+                let ids = available.sorted { $0.count > $1.count }
                 guard let id = ids.first(where: { rest == $0 || rest.hasPrefix($0 + " ") }) else {
-                    throw .unknownAction(rest, available: ids.reversed())
+                    throw .unknownAction(rest, available: available)
                 }
                 let text = rest.count > id.count ? String(rest.dropFirst(id.count + 1)) : nil
                 try await act(id: id, text: text)
@@ -72,7 +77,8 @@ final class ShellSession {
                 let actions = navigator.topScreen?.actions ?? []
                 guard actions.indices.contains(number - 1) else {
                     errors += 1
-                    Terminal.error("error: there is no action \(number) on this screen")
+                    let numbers = actions.isEmpty ? "none" : actions.count == 1 ? "1" : "1 to \(actions.count)"
+                    Terminal.error("error: there is no action \(number) on this screen; its actions: \(numbers)")
                     return true
                 }
                 try await act(id: actions[number - 1].id, text: rest)
@@ -82,6 +88,11 @@ final class ShellSession {
             Terminal.error("error: \(error)")
         }
         return true
+    }
+
+    /// `ids` as a list for an error message.
+    private static func list(_ ids: [String]) -> String {
+        ids.isEmpty ? "none" : ids.joined(separator: ", ")
     }
 
     private func act(id: String, text: String?) async throws(NavigationError) {

@@ -23,6 +23,21 @@ struct RunCommandTests {
         #expect(run.standardError.contains("error: unknown command 'bogus'; type help"))
     }
 
+    @Test func anActionThatIsNotThereIsAnErrorListingThoseThatAre() throws {
+        let input = ["do", "do fly", "4", "0", "open app://greeter/hello", "1", "quit"].joined(separator: "\n") + "\n"
+        let run = try HostProcess.run(["run"], input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        let errors = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(
+            errors == [
+                "error: do needs an action's ID; this screen's: tab 1, tab 2, tab 3",
+                "error: this screen has no action 'fly'; available: tab 1, tab 2, tab 3",
+                "error: there is no action 4 on this screen; its actions: 1 to 3",
+                "error: there is no action 0 on this screen; its actions: 1 to 3",
+                "error: there is no action 1 on this screen; its actions: none",
+            ])
+    }
+
     @Test func anInterruptEndsTheShellWithItsShutdownWork() throws {
         let run = try HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
             process, output in
