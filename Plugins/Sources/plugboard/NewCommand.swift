@@ -10,6 +10,7 @@ enum NewCommand {
         app://<name>, whose screen has a button that opens app://circles of the bundled Circles
         plugin. Build it with `swift build --package-path NAME`, then run it:
         plugboard run --with-bundled --plugins NAME/.build/debug --open app://<name>
+        (The two commands are printed in full, with this executable's path.)
 
         OPTIONS:
           --in DIR     Where to create the package.
@@ -61,11 +62,20 @@ enum NewCommand {
             throw HostError.usage("cannot create \(package.path): \(error.localizedDescription)")
         }
         Terminal.line("Created \(package.path)")
-        Terminal.line("  swift build --package-path \(package.path)")
+        Terminal.line("  swift build --package-path \(shellWord(package.path))")
         Terminal.line(
-            "  plugboard run --with-bundled --plugins \(package.path)/.build/debug --open app://\(name.lowercased())"
+            "  \(shellWord(BundledPlugins.executable)) run --with-bundled --plugins "
+                + "\(shellWord(package.path + "/.build/debug")) --open app://\(name.lowercased())"
         )
         return 0
+    }
+
+    /// `text` as one word of a shell command: as it is when the shell takes it so, otherwise in
+    /// single quotes.
+    static func shellWord(_ text: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:=@%")
+        guard text.isEmpty || !text.allSatisfy(plain.contains) else { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// The Plugboard runtime package this host was built from.

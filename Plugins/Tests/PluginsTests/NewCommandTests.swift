@@ -4,24 +4,58 @@ import Testing
 /// `plugboard new` scaffolds a plugin package that builds and loads as is.
 struct NewCommandTests {
     @Test func aNewPluginBuildsAndItsButtonOpensABundledRoute() throws {
-        let scratch = try Scratch()
-        let created = try HostProcess.run(["new", "Hello", "--in", scratch.directory.path])
-        #expect(created.status == 0, "\(created.standardError)")
-        let package = scratch.directory.appendingPathComponent("Hello").path
+        // Built and run with the two commands `new` prints, as a shell splits them.
+        let (package, build, host) = try newHello(inDirectoryNamed: "my plugins")
+        #expect(build == ["swift", "build", "--package-path", package])
+        #expect(
+            host == [
+                try BuildProducts.host, "run", "--with-bundled", "--plugins", package + "/.build/debug", "--open",
+                "app://hello",
+            ])
 
-        let build = try SwiftBuild.run(["build", "--package-path", package])
-        try #require(build.status == 0, "the new package did not build:\n\(build.output)")
+        let built = try SwiftBuild.run(Array(build.dropFirst()))
+        try #require(built.status == 0, "the new package did not build:\n\(built.output)")
 
-        let run = try HostProcess.run(
-            ["run", "--with-bundled", "--plugins", package + "/.build/debug", "--open", "app://hello"],
-            input: "1\nstack\nquit\n"
-        )
+        let run = try HostProcess.run(Array(host.dropFirst()), input: "1\nstack\nquit\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput.contains(
                 "┌─ Hello\n│ Hello from the Hello plugin.\n└─\n  1) Open the circles  [circles]"))
         #expect(run.standardOutput.contains("> stack\nStack: Hello > Circles\n"))
         #expect(run.standardError.contains("✓ Hello 0.1.0  (1 module(s))"))
+    }
+
+    @Test func thePrintedCommandsQuoteAPathTheShellWouldSplit() throws {
+        let (package, build, host) = try newHello(inDirectoryNamed: "Ann's plugins; $HOME")
+        #expect(build.last == package)
+        #expect(host.dropFirst(4).first == package + "/.build/debug")
+    }
+
+    /// Runs `plugboard new Hello` in a new directory named `name`; returns the package's path and
+    /// the words of the build and run commands it printed after "Created PACKAGE", as `/bin/sh`
+    /// splits them.
+    private func newHello(inDirectoryNamed name: String) throws -> (package: String, build: [String], host: [String]) {
+        let parent = try Scratch().directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let created = try HostProcess.run(["new", "Hello", "--in", parent.path])
+        let package = parent.appendingPathComponent("Hello").path
+        let lines = created.standardOutput.split(separator: "\n").map(String.init)
+        try #require(
+            created.status == 0 && lines.count == 3 && lines[0] == "Created \(package)",
+            "\(created.standardOutput)\(created.standardError)")
+        return (package, try shellWords(lines[1]), try shellWords(lines[2]))
+    }
+
+    private func shellWords(_ command: String) throws -> [String] {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "printf '%s\\n' " + command]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let words = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        return words.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
     @Test func anExistingDirectoryOrABadNameIsRefused() throws {
