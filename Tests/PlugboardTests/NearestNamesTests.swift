@@ -11,6 +11,16 @@ struct NearestNamesTests {
         #expect(NearestNames.nearest(to: "x", in: []) == [])
     }
 
+    @Test func namesThatContainTheNameAskedForComeFirst() {
+        let modules = ["BlogPlugin.BlogModule", "CirclesPlugin.CirclesModule", "ShellPlugin.ShellModule"]
+        #expect(NearestNames.nearest(to: "Circles", in: modules, limit: 1) == ["CirclesPlugin.CirclesModule"])
+        #expect(
+            NearestNames.nearest(to: "circlesmodule", in: modules)
+                == ["CirclesPlugin.CirclesModule", "BlogPlugin.BlogModule", "ShellPlugin.ShellModule"])
+        // With none containing it, edit distance alone decides.
+        #expect(NearestNames.nearest(to: "Circels", in: modules, limit: 1) == ["BlogPlugin.BlogModule"])
+    }
+
     @Test func onlyTheFirstBytesOfAHugeNameAreCompared() {
         // Compared whole, `a…ab…b` would be nearest to the b's (256 edits) rather than to the a's
         // (1,000 edits); its first 256 bytes are the a's alone.

@@ -10,14 +10,9 @@ enum RegistryListing {
         }
         if snapshot.plugins.isEmpty { Terminal.line("  (none)") }
         Terminal.line(Terminal.heading("Modules"))
-        for module in snapshot.modules {
-            Terminal.line("  \(module.name)  from \(module.plugin.map { "plugin \($0)" } ?? module.owner.image)")
-        }
+        printModules(snapshot)
         Terminal.line(Terminal.heading("Routes"))
-        for route in snapshot.routes {
-            Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]")
-        }
-        if snapshot.routes.isEmpty { Terminal.line("  (none)") }
+        printRoutes(snapshot)
         Terminal.line(Terminal.heading("Startup tasks"))
         for task in snapshot.tasks {
             let after = task.dependencies.isEmpty ? "" : "  after \(task.dependencies.joined(separator: ", "))"
@@ -27,5 +22,22 @@ enum RegistryListing {
         for service in snapshot.services {
             Terminal.line("  \(service.typeName)  [\(service.owner.module)]")
         }
+    }
+
+    /// One line per module: its name, where it comes from, and whether it is disabled.
+    static func printModules(_ snapshot: RegistrySnapshot) {
+        for module in snapshot.modules {
+            let source = module.plugin.map { "plugin \($0)" } ?? module.owner.image
+            Terminal.line("  \(module.name)  from \(source)\(snapshot.isDisabled(module.name) ? "  (disabled)" : "")")
+        }
+        if snapshot.modules.isEmpty { Terminal.line("  (none)") }
+    }
+
+    /// One line per route: its pattern, title and owning module.
+    static func printRoutes(_ snapshot: RegistrySnapshot) {
+        for route in snapshot.routes {
+            Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]")
+        }
+        if snapshot.routes.isEmpty { Terminal.line("  (none)") }
     }
 }

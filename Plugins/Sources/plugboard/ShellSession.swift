@@ -12,6 +12,9 @@ final class ShellSession {
           stack             show the navigation stack
           history           show every transition so far
           routes            list the routes
+          modules           list the modules, and which are disabled
+          disable MODULE    switch a module off: its routes answer "disabled"
+          enable MODULE     switch a disabled module back on
           help              show this help
           quit              leave
         """
@@ -29,7 +32,7 @@ final class ShellSession {
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         guard let command = words.first else { return true }
         let rest = words.count > 1 ? words[1] : nil
-        do throws(NavigationError) {
+        do {
             switch command {
             case "quit", "exit": return false
             case "help": Terminal.line(Self.help)
@@ -50,10 +53,17 @@ final class ShellSession {
                 for (index, transition) in navigator.history.enumerated() {
                     Terminal.line("  \(index + 1). \(transition)")
                 }
-            case "routes":
-                for route in navigator.registry.snapshot.routes {
-                    Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]")
+            case "routes": RegistryListing.printRoutes(navigator.registry.snapshot)
+            case "modules": RegistryListing.printModules(navigator.registry.snapshot)
+            case "disable", "enable":
+                guard let module = rest else {
+                    errors += 1
+                    Terminal.error("error: \(command) needs a module's name; type modules for them")
+                    return true
                 }
+                try command == "disable"
+                    ? navigator.registry.disable(module: module) : navigator.registry.enable(module: module)
+                Terminal.line("\(module): \(command)d")
             case "do":
                 let available = (navigator.topScreen?.actions ?? []).map(\.id)
                 guard let rest else {
@@ -64,7 +74,7 @@ final class ShellSession {
                 // Action names may hold spaces ("row 1"): the longest name that starts the rest wins.
                 let ids = available.sorted { $0.count > $1.count }
                 guard let id = ids.first(where: { rest == $0 || rest.hasPrefix($0 + " ") }) else {
-                    throw .unknownAction(rest, available: available)
+                    throw NavigationError.unknownAction(rest, available: available)
                 }
                 let text = rest.count > id.count ? String(rest.dropFirst(id.count + 1)) : nil
                 try await act(id: id, text: text)

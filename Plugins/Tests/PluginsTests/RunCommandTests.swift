@@ -23,6 +23,31 @@ struct RunCommandTests {
         #expect(run.standardError.contains("error: unknown command 'bogus'; type help"))
     }
 
+    @Test func aModuleSwitchedOffAnswersDisabledUntilItIsSwitchedOn() throws {
+        let input =
+            [
+                "disable Circles", "disable CirclesPlugin.CirclesModule", "modules", "open app://circles",
+                "enable CirclesPlugin.CirclesModule", "open app://circles", "enable", "quit",
+            ].joined(separator: "\n") + "\n"
+        let run = try HostProcess.run(["run"], input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.contains(
+                "> disable CirclesPlugin.CirclesModule\nCirclesPlugin.CirclesModule: disabled\n> modules\n"
+                    + "  ShellPlugin.ShellModule  from plugin Shell\n"
+                    + "  CirclesPlugin.CirclesModule  from plugin Circles  (disabled)\n"
+                    + "  BlogPlugin.BlogModule  from plugin Blog\n"))
+        #expect(run.standardOutput.contains("CirclesPlugin.CirclesModule: enabled\n> open app://circles\n┌─ Circles\n"))
+        let errors = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(
+            errors == [
+                "error: no module named 'Circles' is registered; did you mean 'CirclesPlugin.CirclesModule', "
+                    + "'BlogPlugin.BlogModule', 'ShellPlugin.ShellModule'?",
+                "error: 'app://circles' belongs to module CirclesPlugin.CirclesModule, which is disabled",
+                "error: enable needs a module's name; type modules for them",
+            ])
+    }
+
     @Test func anActionThatIsNotThereIsAnErrorListingThoseThatAre() throws {
         let input = ["do", "do fly", "4", "0", "open app://greeter/hello", "1", "quit"].joined(separator: "\n") + "\n"
         let run = try HostProcess.run(["run"], input: input)

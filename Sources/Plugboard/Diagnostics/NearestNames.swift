@@ -4,14 +4,16 @@ enum NearestNames {
     /// name from outside (a URL) may be 100 KB long.
     static let comparedLength = 256
 
-    /// Up to `limit` of `candidates`, closest first by edit distance to the first
-    /// ``comparedLength`` bytes of `name`, ties by name.
+    /// Up to `limit` of `candidates`: first those that contain the first ``comparedLength`` bytes
+    /// of `name`, ignoring case (a module asked for as `Circles` is `CirclesPlugin.CirclesModule`),
+    /// then the others; each group closest first by edit distance to those bytes, ties by name.
     static func nearest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.utf8.prefix(comparedLength))
+        let part = String(decoding: target, as: UTF8.self).lowercased()
         return
             candidates
-            .map { (name: $0, distance: distance(target, Array($0.utf8))) }
-            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            .map { (name: $0, apart: !$0.lowercased().contains(part), distance: distance(target, Array($0.utf8))) }
+            .sorted { ($0.apart ? 1 : 0, $0.distance, $0.name) < ($1.apart ? 1 : 0, $1.distance, $1.name) }
             .prefix(limit)
             .map(\.name)
     }
