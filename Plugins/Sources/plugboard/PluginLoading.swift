@@ -50,6 +50,14 @@ enum PluginLoading {
         return failures
     }
 
+    /// Loads the plugins of the `--plugins` options in `arguments` (or the bundled ones) for a
+    /// command that lists what they register, reporting the loading on standard error so that
+    /// standard output holds the listing alone; returns how many failed.
+    static func loadForListing(_ arguments: [String]) throws -> Int {
+        let options = try Options(arguments, valued: ["--plugins"])
+        return try Terminal.toStandardError { try load(directories: options.all("--plugins")) }
+    }
+
     private static func files(in directories: [String]) throws(PluginLoadError) -> [String] {
         var files: [String] = []
         for directory in directories {

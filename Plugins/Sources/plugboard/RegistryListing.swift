@@ -2,11 +2,12 @@ import Plugboard
 
 /// Prints what a registry holds: plugins, modules, routes, startup tasks and services.
 enum RegistryListing {
+    /// Everything `snapshot` holds, under a heading per kind.
     static func print(_ snapshot: RegistrySnapshot) {
         Terminal.line(Terminal.heading("Plugins"))
         for plugin in snapshot.plugins {
             Terminal.line("  \(plugin.manifest.name) \(plugin.manifest.version)  \(plugin.path)")
-            Terminal.line("    built for \(plugin.manifest.fingerprint)")
+            Terminal.line("    fingerprint  \(plugin.manifest.fingerprint)")
         }
         if snapshot.plugins.isEmpty { Terminal.line("  (none)") }
         Terminal.line(Terminal.heading("Modules"))
@@ -18,10 +19,12 @@ enum RegistryListing {
             let after = task.dependencies.isEmpty ? "" : "  after \(task.dependencies.joined(separator: ", "))"
             Terminal.line("  \(task.name)\(after)  [\(task.owner.module)]")
         }
+        if snapshot.tasks.isEmpty { Terminal.line("  (none)") }
         Terminal.line(Terminal.heading("Services"))
         for service in snapshot.services {
             Terminal.line("  \(service.typeName)  [\(service.owner.module)]")
         }
+        if snapshot.services.isEmpty { Terminal.line("  (none)") }
     }
 
     /// One line per module: its name, where it comes from, and whether it is disabled.

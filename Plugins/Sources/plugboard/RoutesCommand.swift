@@ -14,8 +14,7 @@ enum RoutesCommand {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Options(arguments, valued: ["--plugins"])
-        let failures = try Terminal.toStandardError { try PluginLoading.load(directories: options.all("--plugins")) }
+        let failures = try PluginLoading.loadForListing(arguments)
         let routes = Registry.shared.snapshot.routes
         for route in routes {
             let parameters = route.pattern.parameterNames

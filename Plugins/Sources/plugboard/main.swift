@@ -11,6 +11,7 @@ let help = """
       launch     Run the startup tasks; print the report, or write it as a trace file.
       graph      Print the startup task graph as text or Graphviz DOT.
       routes     List every route with its owner, parameters and title.
+      list       List the loaded plugins, modules, routes, startup tasks and services.
       open       Resolve one URL through the router and print its screen.
       inspect    Print a plugin file's manifest and what its modules register.
       verify     Load each plugin of a directory in a child process; report crashes and hangs.
@@ -37,6 +38,7 @@ func commandHelp(_ command: String) -> String? {
     case "launch": LaunchCommand.help
     case "graph": GraphCommand.help
     case "routes": RoutesCommand.help
+    case "list": ListCommand.help
     case "open": OpenCommand.help
     default: nil
     }
@@ -77,6 +79,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)
         case "routes": return try RoutesCommand.run(rest)
+        case "list": return try ListCommand.run(rest)
         case "open": return try await OpenCommand.run(rest)
         default: throw HostError.usage("unknown command '\(command)'")
         }

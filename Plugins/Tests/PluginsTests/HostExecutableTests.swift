@@ -53,6 +53,29 @@ struct HostExecutableTests {
             run.standardOutput.contains("app://circles/:id(int)\n  title       A circle's page\n  parameters  id\n"))
     }
 
+    @Test func listShowsEachPluginModuleRouteTaskAndService() throws {
+        let run = try HostProcess.run(["list"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let shell = try BuildProducts.path("libShellPlugin.so")
+        let output = run.standardOutput
+        #expect(output.hasPrefix("Plugins\n  Shell 1.0.0  \(shell)\n    fingerprint  plugboard-runtime "), "\(output)")
+        #expect(output.contains("Modules\n  ShellPlugin.ShellModule  from plugin Shell\n"))
+        let greeting = "  app://greeter/hello  A greeting from the greeter plugin  [GreeterPlugin.GreeterModule]\n"
+        #expect(output.contains(greeting))
+        #expect(output.contains("  shell.logging  after shell.configuration  [ShellPlugin.ShellModule]\n"))
+        #expect(output.contains("Services\n  GreeterPlugin.Greetings  [GreeterPlugin.GreeterModule]\n"))
+    }
+
+    @Test func listOfNoPluginsSaysSoUnderEachHeading() throws {
+        let run = try HostProcess.run(["list", "--plugins", try Scratch().directory.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.split(separator: "\n") == [
+                "Plugins", "  (none)", "Modules", "  (none)", "Routes", "  (none)", "Startup tasks", "  (none)",
+                "Services", "  (none)",
+            ])
+    }
+
     @Test func openResolvesAURLWithParameters() throws {
         let run = try HostProcess.run(["open", "app://greeter/hello/Ann%20Lee"])
         #expect(run.status == 0, "\(run.standardError)")
