@@ -70,11 +70,11 @@ enum NewCommand {
         return 0
     }
 
-    /// `text` as one word of a shell command: as it is when the shell takes it so, otherwise in
-    /// single quotes.
+    /// `text` as one word of a shell command: as it is when the shell takes it so, in any place
+    /// of the command (no `=`, which makes a first word an assignment), otherwise in single quotes.
     static func shellWord(_ text: String) -> String {
-        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:=@%")
-        guard text.isEmpty || !text.allSatisfy(plain.contains) else { return text }
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%")
+        if !text.isEmpty && text.allSatisfy(plain.contains) { return text }
         return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
