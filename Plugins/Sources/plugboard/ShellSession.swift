@@ -27,11 +27,14 @@ final class ShellSession {
         navigator = Navigator(registry: registry)
     }
 
-    /// Runs one command line; returns `false` when the shell should end.
+    /// Runs one command line; returns `false` when the shell should end. The command is the
+    /// line's first word; what follows the blanks after it, if anything, is its argument.
     func handle(_ line: String) async -> Bool {
-        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-        guard let command = words.first else { return true }
-        let rest = words.count > 1 ? words[1] : nil
+        let line = line.drop { $0.isWhitespace }
+        let command = String(line.prefix { !$0.isWhitespace })
+        guard !command.isEmpty else { return true }
+        let argument = line.dropFirst(command.count).drop { $0.isWhitespace }
+        let rest = argument.isEmpty ? nil : String(argument)
         do {
             switch command {
             case "quit", "exit": return false

@@ -48,6 +48,13 @@ struct RunCommandTests {
             ])
     }
 
+    @Test func blanksAroundACommandAndItsArgumentDoNotMatter() throws {
+        let run = try HostProcess.run(["run"], input: "  open   app://circles\t\n\tdo\t row 1  \nstack\nquit\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") } == [])
+        #expect(run.standardOutput.contains("> stack\nStack: Home > Circles > Hiking\n"))
+    }
+
     @Test func anActionThatIsNotThereIsAnErrorListingThoseThatAre() throws {
         let input = ["do", "do fly", "4", "0", "open app://greeter/hello", "1", "quit"].joined(separator: "\n") + "\n"
         let run = try HostProcess.run(["run"], input: input)
