@@ -39,13 +39,13 @@ enum NewCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let name = arguments.first, !name.hasPrefix("-") else { throw HostError.usage("new takes a plugin name") }
+        let options = try Options(arguments, valued: ["--in"], operands: 1)
+        guard let name = options.operands.first else { throw HostError.usage("new takes a plugin name") }
         guard let first = name.first, first.isLetter, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
         else {
             throw HostError.usage("'\(name)' is not a valid name: use letters and digits, starting with a letter")
         }
         if let reason = whyTaken(name) { throw HostError.usage("'\(name)' cannot be a plugin's name: \(reason)") }
-        let options = try Options(Array(arguments.dropFirst()), valued: ["--in"])
         let parent = try options.single("--in") ?? FileManager.default.currentDirectoryPath
         let package = URL(fileURLWithPath: parent).appendingPathComponent(name)
         guard !FileManager.default.fileExists(atPath: package.path) else {

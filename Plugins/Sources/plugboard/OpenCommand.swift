@@ -16,8 +16,8 @@ enum OpenCommand {
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        guard let url = arguments.first, !url.hasPrefix("-") else { throw HostError.usage("open needs a URL") }
-        let options = try Options(Array(arguments.dropFirst()), valued: ["--plugins"])
+        let options = try Options(arguments, valued: ["--plugins"], operands: 1)
+        guard let url = options.operands.first else { throw HostError.usage("open needs a URL") }
         let (app, failures) = try await QuietLaunch.run(pluginDirectories: options.all("--plugins"))
         do {
             let resolved = try await Registry.shared.resolve(url)

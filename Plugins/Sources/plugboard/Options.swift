@@ -1,10 +1,14 @@
-/// A command's parsed `--name value` options and `--flag` switches.
+/// A command's parsed `--name value` options, `--flag` switches and operands (its other
+/// arguments, such as a URL), in any order.
 struct Options {
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// The arguments that are neither options nor their values, in order.
+    private(set) var operands: [String] = []
 
-    /// Parses `arguments`; anything not in `valued` or `switches` is a usage error.
-    init(_ arguments: [String], valued: Set<String>, switches: Set<String> = []) throws {
+    /// Parses `arguments`; an argument that starts with `-` and is not in `valued` or `switches`,
+    /// or more than `operands` other arguments, is a usage error.
+    init(_ arguments: [String], valued: Set<String>, switches: Set<String> = [], operands: Int = 0) throws {
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -15,6 +19,9 @@ struct Options {
                 index = arguments.index(after: next)
             } else if switches.contains(argument) {
                 flags.insert(argument)
+                index = arguments.index(after: index)
+            } else if !argument.hasPrefix("-") && self.operands.count < operands {
+                self.operands.append(argument)
                 index = arguments.index(after: index)
             } else {
                 throw HostError.usage("unexpected argument '\(argument)'")

@@ -33,10 +33,8 @@ enum VerifyCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let directory = arguments.first, !directory.hasPrefix("-") else {
-            throw HostError.usage("verify takes a directory")
-        }
-        let options = try Options(Array(arguments.dropFirst()), valued: ["--timeout"])
+        let options = try Options(arguments, valued: ["--timeout"], operands: 1)
+        guard let directory = options.operands.first else { throw HostError.usage("verify takes a directory") }
         let timeout =
             try options.single("--timeout").map { text in
                 guard let seconds = Double(text), seconds > 0 else {

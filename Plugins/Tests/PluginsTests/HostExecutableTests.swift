@@ -82,6 +82,30 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("│ Hello, Ann Lee! (from the Greeter plugin)\n"))
     }
 
+    @Test func optionsMayComeBeforeACommandsOperand() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let open = try HostProcess.run(["open", "--plugins", scratch.directory.path, "app://greeter/hello/Ann"])
+        #expect(open.status == 0, "\(open.standardError)")
+        #expect(open.standardOutput.contains("│ Hello, Ann! (from the Greeter plugin)\n"))
+        let verify = try HostProcess.run(["verify", "--timeout", "20", scratch.directory.path])
+        #expect(verify.status == 0, "\(verify.standardOutput)")
+        #expect(verify.standardOutput.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)\n"))
+    }
+
+    @Test(arguments: [
+        (["open", "app://a", "app://b"], "unexpected argument 'app://b'"),
+        (["open", "--plugins"], "--plugins needs a value"),
+        (["open", "--bogus", "app://a"], "unexpected argument '--bogus'"),
+        (["verify"], "verify takes a directory"),
+        (["new", "--in", "/tmp"], "new takes a plugin name"),
+    ])
+    func aMissingOrExtraOperandIsAUsageError(arguments: [String], message: String) throws {
+        let run = try HostProcess.run(arguments)
+        #expect(run.status == 1)
+        #expect(run.standardError == "error: \(message)\nRun 'plugboard --help' for usage.\n")
+    }
+
     @Test func openOfAnUnknownURLSuggestsTheNearestRoutes() throws {
         let run = try HostProcess.run(["open", "app://greeter/helo"])
         #expect(run.status == 1)

@@ -37,7 +37,7 @@ struct NewCommandTests {
     private func newHello(inDirectoryNamed name: String) throws -> (package: String, build: [String], host: [String]) {
         let parent = try Scratch().directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        let created = try HostProcess.run(["new", "Hello", "--in", parent.path])
+        let created = try HostProcess.run(["new", "--in", parent.path, "Hello"])  // an option may come first
         let package = parent.appendingPathComponent("Hello").path
         let lines = created.standardOutput.split(separator: "\n").map(String.init)
         try #require(
