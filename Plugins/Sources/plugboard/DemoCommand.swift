@@ -9,7 +9,7 @@ enum DemoCommand {
         Loads the bundled example plugins (or the plugins in each DIR), launches them with a
         progress line per task, then plays a scripted journey through the circles, the blog
         and the account (with a login on the way), printing each screen and the navigation
-        stack, and ends with a summary.
+        stack, and ends with a summary. The journey stops at the first step that fails.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -57,6 +57,12 @@ enum DemoCommand {
             Terminal.line()
             Terminal.line(Terminal.heading("Step \(index + 1): \(step.note)") + "   > \(step.command)")
             _ = await session.handle(step.command)
+            // Each step acts on the screen the one before it showed.
+            if session.errors > 0 {
+                Terminal.error(
+                    "error: the journey stops at step \(index + 1) of \(journey.count); it needs the example plugins")
+                break
+            }
         }
         await app.terminate()
         let snapshot = registry.snapshot

@@ -29,6 +29,13 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("✓ Greeter 1.0.0"), "the healthy plugin still loads")
         #expect(run.standardError.contains("libJunk.so: not a loadable shared object: not an ELF file"))
         #expect(run.standardError.contains("error: 1 plugin(s) failed to load"))
+        // Without the example plugins the journey's first step fails, and the journey stops there.
+        #expect(
+            run.standardError.contains(
+                "error: no route matches 'app://tabs'; did you mean 'app://greeter/hello', 'app://greeter/hello/:name'?\n"
+                    + "error: the journey stops at step 1 of 21; it needs the example plugins\n"))
+        #expect(!run.standardOutput.contains("Step 2:"))
+        #expect(run.standardOutput.contains("  errors: 1\n"))
     }
 
     @Test func routesListsEveryRouteWithItsOwnerAndParameters() throws {
