@@ -10,7 +10,8 @@ enum RunCommand {
         Loads the bundled plugins (or the plugins in each DIR), launches them and opens URL
         (default app://tabs), then reads commands from standard input, one per line; it works
         in a terminal and through a pipe. Type help for the commands. Ctrl-C (SIGINT) or
-        SIGTERM stops the launch, or later ends the shell the way quit does.
+        SIGTERM stops the launch, or later ends the shell the way quit does. Through a pipe,
+        the exit status is 1 if a plugin failed to load or a command failed.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -35,6 +36,7 @@ enum RunCommand {
             guard await session.handle(line.trimmingCharacters(in: .whitespaces)) else { break }
         }
         await app.terminate()
-        return failures > 0 ? 1 : 0
+        // A script read through a pipe is checked by the exit status; a person typing sees each error.
+        return failures > 0 || (!interactive && session.errors > 0) ? 1 : 0
     }
 }

@@ -11,7 +11,7 @@ struct RunCommandTests {
                 "do login", "stack", "history", "bogus", "quit",
             ].joined(separator: "\n") + "\n"
         let run = try HostProcess.run(["run"], input: input)
-        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.status == 1, "a script with a failed command ends with status 1")
         let output = run.standardOutput
         #expect(output.contains("> open app://circles\n┌─ Circles\n│ Joined: Hiking, Photography"))
         #expect(output.contains("> 1\n┌─ Hiking\n│ [image: mountain.png]"))
@@ -30,7 +30,7 @@ struct RunCommandTests {
                 "enable CirclesPlugin.CirclesModule", "open app://circles", "enable", "quit",
             ].joined(separator: "\n") + "\n"
         let run = try HostProcess.run(["run"], input: input)
-        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.status == 1, "a script with a failed command ends with status 1")
         #expect(
             run.standardOutput.contains(
                 "> disable CirclesPlugin.CirclesModule\nCirclesPlugin.CirclesModule: disabled\n> modules\n"
@@ -58,7 +58,7 @@ struct RunCommandTests {
     @Test func anActionThatIsNotThereIsAnErrorListingThoseThatAre() throws {
         let input = ["do", "do fly", "4", "0", "open app://greeter/hello", "1", "quit"].joined(separator: "\n") + "\n"
         let run = try HostProcess.run(["run"], input: input)
-        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.status == 1, "a script with a failed command ends with status 1")
         let errors = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
         #expect(
             errors == [
