@@ -13,7 +13,7 @@ struct NewCommandTests {
                 "app://hello",
             ])
 
-        let built = try SwiftBuild.run(Array(build.dropFirst()))
+        let built = try Toolchain.run(Array(build.dropFirst()))
         try #require(built.status == 0, "the new package did not build:\n\(built.output)")
 
         let run = try HostProcess.run(Array(host.dropFirst()), input: "1\nstack\nquit\n")

@@ -3,13 +3,9 @@ import Testing
 
 /// Follows the README's "Write a plugin" steps, taking the code from the README itself.
 struct ReadmePluginTests {
-    private static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// The README's ```swift file=PATH blocks, by path, and its ```sh block of commands.
     private static func readme() throws -> (files: [String: String], commands: [String]) {
-        let text = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let text = try Readme.text()
         var files: [String: String] = [:]
         var commands: [String] = []
         var current: (kind: String, lines: [String])?
@@ -48,7 +44,7 @@ struct ReadmePluginTests {
         // An empty directory next to a Plugboard checkout.
         let scratch = try Scratch()
         try FileManager.default.createSymbolicLink(
-            at: scratch.directory.appendingPathComponent("plugboard"), withDestinationURL: Self.repository)
+            at: scratch.directory.appendingPathComponent("plugboard"), withDestinationURL: Readme.repository)
         for (path, content) in files {
             let url = scratch.directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(
@@ -59,7 +55,7 @@ struct ReadmePluginTests {
         // The first command builds the plugin.
         try #require(commands.count == 2)
         #expect(commands[0] == "swift build --package-path HelloPlugin")
-        let build = try SwiftBuild.run(
+        let build = try Toolchain.run(
             Array(commands[0].split(separator: " ").map(String.init).dropFirst()), in: scratch.directory)
         try #require(build.status == 0, "the README's plugin did not build:\n\(build.output)")
 
