@@ -5,7 +5,7 @@ import Testing
 struct ReadmePluginTests {
     /// The README's ```swift file=PATH blocks, by path, and its ```sh block of commands.
     private static func readme() throws -> (files: [String: String], commands: [String]) {
-        let text = try Readme.text()
+        let text = try Repository.text(of: "README.md")
         var files: [String: String] = [:]
         var commands: [String] = []
         var current: (kind: String, lines: [String])?
@@ -44,7 +44,7 @@ struct ReadmePluginTests {
         // An empty directory next to a Plugboard checkout.
         let scratch = try Scratch()
         try FileManager.default.createSymbolicLink(
-            at: scratch.directory.appendingPathComponent("plugboard"), withDestinationURL: Readme.repository)
+            at: scratch.directory.appendingPathComponent("plugboard"), withDestinationURL: Repository.root)
         for (path, content) in files {
             let url = scratch.directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(

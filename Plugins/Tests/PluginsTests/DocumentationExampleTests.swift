@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The Swift examples of the README (other than the plugin's files, which `ReadmePluginTests`
+/// builds) and of the DocC articles compile against the built runtime, each in the context it
+/// is shown in.
+struct DocumentationExampleTests {
+    /// The code an example needs around it, by how the example begins.
+    private static let contexts: [(start: String, before: String, after: String)] = [
+        ("import Plugboard", "", ""),
+        (
+            "public import Plugboard", "",
+            "final class HelloScreen: Screen { let title = \"\"; func render() -> String { \"\" } }\n"
+        ),
+        (
+            "registrar.",
+            """
+            import Plugboard
+            actor Store { func open() async throws {}; func flush() async {} }
+            actor Analytics { func start() async throws {} }
+            actor Session { var isLoggedIn: Bool { false } }
+            struct CirclePreview {}
+            final class CircleScreen: Screen {
+                init(id: Int, preview: CirclePreview?) {}
+                let title = ""
+                func render() -> String { "" }
+            }
+            func example(registrar: ModuleRegistrar, store: Store, analytics: Analytics, session: Session) {
+
+            """,
+            "}\n"
+        ),
+        (
+            "let navigator",
+            "import Plugboard\nimport Testing\n@MainActor func journey(registry: Registry) async throws {\n",
+            "}\n"
+        ),
+        ("@Test", "import Plugboard\nimport Testing\nimport CirclesPlugin\nimport ShellPlugin\n", ""),
+        ("final class VisitCounter", "import Foundation\n", ""),
+        (
+            "final class LoginViewModel",
+            "import Plugboard\nactor Session { func logIn(_ account: String, _ password: String) async throws {} }\n",
+            ""
+        ),
+    ]
+
+    /// The ```swift blocks of the file at `path` (not those with `file=`).
+    private static func examples(in path: String) throws -> [String] {
+        var examples: [String] = []
+        var current: [String]?
+        for line in try Repository.text(of: path).split(separator: "\n", omittingEmptySubsequences: false) {
+            if let lines = current {
+                if line == "```" {
+                    examples.append(lines.joined(separator: "\n") + "\n")
+                    current = nil
+                } else {
+                    current?.append(String(line))
+                }
+            } else if line == "```swift" {
+                current = []
+            }
+        }
+        return examples
+    }
+
+    @Test func everyExampleTypeChecks() throws {
+        let scratch = try Scratch()
+        var checked = 0
+        for path in try ["README.md"] + Repository.articles() {
+            for example in try Self.examples(in: path) {
+                let beginning = "the example in \(path) that begins \(example.prefix(40))"
+                let context = try #require(
+                    Self.contexts.first { example.hasPrefix($0.start) }, "no context for \(beginning); add one here")
+                let file = scratch.directory.appendingPathComponent("example\(checked).swift")
+                try (context.before + example + context.after).write(to: file, atomically: true, encoding: .utf8)
+                let check = try Self.typeCheck(file)
+                #expect(check.status == 0, "\(beginning):\n\(check.output)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 11, "the examples were not found")
+    }
+
+    /// `swiftc -typecheck` of `file` against the modules this package built.
+    private static func typeCheck(_ file: URL) throws -> (status: Int32, output: String) {
+        let products = BuildProducts.directory
+        return try Toolchain.run(
+            [
+                "-typecheck", "-swift-version", "6", file.path, "-I", products.appendingPathComponent("Modules").path,
+                "-Xcc",
+                "-fmodule-map-file=" + products.appendingPathComponent("CPlugboard.build/module.modulemap").path,
+            ],
+            tool: "swiftc")
+    }
+}
