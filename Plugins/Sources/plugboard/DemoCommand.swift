@@ -57,10 +57,10 @@ enum DemoCommand {
             Terminal.line()
             Terminal.line(Terminal.heading("Step \(index + 1): \(step.note)") + "   > \(step.command)")
             _ = await session.handle(step.command)
-            // Each step acts on the screen the one before it showed.
             if session.errors > 0 {
                 Terminal.error(
-                    "error: the journey stops at step \(index + 1) of \(journey.count); it needs the example plugins")
+                    "error: the journey stops at step \(index + 1) of \(journey.count): each step acts on the "
+                        + "screen the one before it showed")
                 break
             }
         }

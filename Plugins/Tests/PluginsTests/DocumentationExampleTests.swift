@@ -44,30 +44,12 @@ struct DocumentationExampleTests {
         ),
     ]
 
-    /// The ```swift blocks of the file at `path` (not those with `file=`).
-    private static func examples(in path: String) throws -> [String] {
-        var examples: [String] = []
-        var current: [String]?
-        for line in try Repository.text(of: path).split(separator: "\n", omittingEmptySubsequences: false) {
-            if let lines = current {
-                if line == "```" {
-                    examples.append(lines.joined(separator: "\n") + "\n")
-                    current = nil
-                } else {
-                    current?.append(String(line))
-                }
-            } else if line == "```swift" {
-                current = []
-            }
-        }
-        return examples
-    }
-
     @Test func everyExampleTypeChecks() throws {
         let scratch = try Scratch()
         var checked = 0
         for path in try ["README.md"] + Repository.articles() {
-            for example in try Self.examples(in: path) {
+            for block in try Repository.codeBlocks(in: path) where block.info == "swift" {
+                let example = block.lines.joined(separator: "\n") + "\n"
                 let beginning = "the example in \(path) that begins \(example.prefix(40))"
                 let context = try #require(
                     Self.contexts.first { example.hasPrefix($0.start) }, "no context for \(beginning); add one here")

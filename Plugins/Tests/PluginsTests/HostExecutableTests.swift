@@ -33,7 +33,8 @@ struct HostExecutableTests {
         #expect(
             run.standardError.contains(
                 "error: no route matches 'app://tabs'; did you mean 'app://greeter/hello', 'app://greeter/hello/:name'?\n"
-                    + "error: the journey stops at step 1 of 21; it needs the example plugins\n"))
+                    + "error: the journey stops at step 1 of 21: each step acts on the screen the one before it showed\n"
+            ))
         #expect(!run.standardOutput.contains("Step 2:"))
         #expect(run.standardOutput.contains("  errors: 1\n"))
     }

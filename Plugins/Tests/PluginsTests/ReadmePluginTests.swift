@@ -5,31 +5,13 @@ import Testing
 struct ReadmePluginTests {
     /// The README's ```swift file=PATH blocks, by path, and its ```sh block of commands.
     private static func readme() throws -> (files: [String: String], commands: [String]) {
-        let text = try Repository.text(of: "README.md")
+        let blocks = try Repository.codeBlocks(in: "README.md")
         var files: [String: String] = [:]
-        var commands: [String] = []
-        var current: (kind: String, lines: [String])?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if let block = current {
-                if line == "```" {
-                    if block.kind.hasPrefix("file=") {
-                        files[String(block.kind.dropFirst(5))] = block.lines.joined(separator: "\n") + "\n"
-                    } else if block.kind == "sh", commands.isEmpty,
-                        block.lines.contains(where: { $0.contains("HelloPlugin") })
-                    {
-                        commands = block.lines
-                    }
-                    current = nil
-                } else {
-                    current?.lines.append(line)
-                }
-            } else if line.hasPrefix("```swift file=") {
-                current = (String(line.dropFirst("```swift ".count)), [])
-            } else if line == "```sh" {
-                current = ("sh", [])
-            }
+        for block in blocks where block.info.hasPrefix("swift file=") {
+            files[String(block.info.dropFirst("swift file=".count))] = block.lines.joined(separator: "\n") + "\n"
         }
-        return (files, commands)
+        let commands = blocks.first { $0.info == "sh" && $0.lines.contains { $0.contains("HelloPlugin") } }?.lines
+        return (files, commands ?? [])
     }
 
     @Test func theWriteAPluginStepsWorkAsWritten() throws {

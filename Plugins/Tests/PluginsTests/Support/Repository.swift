@@ -12,6 +12,26 @@ enum Repository {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// The fenced code blocks of the Markdown file at `path`, in order: each block's info string
+    /// (`swift file=HelloPlugin/Package.swift`, `sh`) and its lines.
+    static func codeBlocks(in path: String) throws -> [(info: String, lines: [String])] {
+        var blocks: [(info: String, lines: [String])] = []
+        var current: (info: String, lines: [String])?
+        for line in try text(of: path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let block = current {
+                if line == "```" {
+                    blocks.append(block)
+                    current = nil
+                } else {
+                    current?.lines.append(line)
+                }
+            } else if line.hasPrefix("```") {
+                current = (String(line.dropFirst(3)), [])
+            }
+        }
+        return blocks
+    }
+
     /// The DocC catalog's articles, relative to the root, sorted.
     static func articles() throws -> [String] {
         let catalog = "Sources/Plugboard/Plugboard.docc"

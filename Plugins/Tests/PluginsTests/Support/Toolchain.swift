@@ -7,16 +7,16 @@ enum Toolchain {
     static func run(
         _ arguments: [String], tool: String = "swift", in directory: URL? = nil
     ) throws -> (status: Int32, output: String) {
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = [tool] + arguments
-        if let directory { build.currentDirectoryURL = directory }
-        let log = Pipe()
-        build.standardOutput = log
-        build.standardError = log
-        try build.run()
-        let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        build.waitUntilExit()
-        return (build.terminationStatus, output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
     }
 }
