@@ -1,6 +1,6 @@
 import Plugboard
 
-/// A failure of a host command, printed to stderr before exiting with status 1.
+/// A failure of a host command, printed to stderr before the host exits with ``status``.
 enum HostError: Error, CustomStringConvertible {
     case usage(String)
     case failed(String)
@@ -15,6 +15,11 @@ enum HostError: Error, CustomStringConvertible {
         report.wasCancelled ? .launchStopped : .launchFailed
     }
 
+    /// The host's exit status for this failure: 2 for a command line it cannot use, 1 otherwise.
+    var status: Int32 {
+        if case .usage = self { 2 } else { 1 }
+    }
+
     var description: String {
         switch self {
         case .usage(let message):
@@ -25,7 +30,7 @@ enum HostError: Error, CustomStringConvertible {
             "the bundled plugins are not in \(directory) and could not be built: \(reason)\n"
                 + "Build them with: swift build --package-path Plugins"
         case .pluginsFailed(let count):
-            "\(count) plugin(s) failed to load (see above)"
+            "\(counted(count, "plugin")) failed to load (see above)"
         case .launchFailed:
             "the launch failed (see the report above)"
         case .launchStopped:

@@ -59,7 +59,7 @@ enum NewCommand {
             try PluginTemplate.source(name: name)
                 .write(to: sources.appendingPathComponent("\(name).swift"), atomically: true, encoding: .utf8)
         } catch {
-            throw HostError.usage("cannot create \(package.path): \(error.localizedDescription)")
+            throw HostError.failed("cannot create \(package.path): \(error.localizedDescription)")
         }
         Terminal.line("Created \(package.path)")
         Terminal.line("  swift build --package-path \(shellWord(package.path))")

@@ -32,14 +32,14 @@ enum PluginLoading {
         for failure in registry.registerLinkedModules().failures {
             Terminal.error("error: \(failure)")
         }
-        Terminal.line("Loading \(paths.count) plugin file(s)")
+        Terminal.line("Loading \(counted(paths.count, "plugin file"))")
         let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
         loader.load(files: paths) { path, result in
             switch result {
             case .success(let plugin):
                 Terminal.line(
-                    "  \(Terminal.ok) \(plugin.manifest.name) \(plugin.manifest.version)  (\(plugin.modules.count) module(s))"
+                    "  \(Terminal.ok) \(plugin.manifest.name) \(plugin.manifest.version)  (\(counted(plugin.modules.count, "module")))"
                 )
             case .failure(let error):
                 failures += 1

@@ -26,7 +26,7 @@ enum SealCommand {
             do {
                 let sealed = try seal(file)
                 Terminal.line(
-                    "  \(Terminal.ok) \(file): sealed \(sealed.name) \(sealed.version), \(sealed.routes.count) route(s)"
+                    "  \(Terminal.ok) \(file): sealed \(sealed.name) \(sealed.version), \(counted(sealed.routes.count, "route"))"
                 )
             } catch {
                 failures += 1

@@ -28,7 +28,7 @@ enum VerifyCommand {
     private struct Report: Codable {
         let file: String
         let loaded: Bool
-        /// `Greeter 1.0.0, 1 module(s)`, or why the file was refused.
+        /// `Greeter 1.0.0, 1 module`, or why the file was refused.
         let text: String
     }
 
@@ -68,7 +68,7 @@ enum VerifyCommand {
                 Terminal.line("  \(Terminal.ok) the \(loading) that load alone load together")
             }
         }
-        Terminal.line("\(loading) of \(files.count) plugin file(s) load")
+        Terminal.line("\(loading) of \(counted(files.count, "plugin file")) loaded")
         return loading == files.count ? 0 : 1
     }
 
@@ -118,7 +118,8 @@ enum VerifyCommand {
             case .success(let plugin):
                 Report(
                     file: file, loaded: true,
-                    text: "\(plugin.manifest.name) \(plugin.manifest.version), \(plugin.modules.count) module(s)")
+                    text: "\(plugin.manifest.name) \(plugin.manifest.version), "
+                        + counted(plugin.modules.count, "module"))
             case .failure(let error):
                 Report(file: file, loaded: false, text: PluginLoading.message(for: error))
             }

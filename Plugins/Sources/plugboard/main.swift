@@ -25,6 +25,13 @@ let help = """
       PLUGBOARD_ALLOW_INSECURE_PLUGINS=1  Load plugin files and directories that group or others
                                           may write, or that another user owns (development only).
       NO_COLOR                            Print no colour, even on a terminal.
+
+    EXIT STATUS:
+      0    Success.
+      1    A command failed: a plugin did not load, a route did not match, a launch failed.
+      2    The command line cannot be used: an unknown command or option, a missing operand,
+           a path that does not exist or is of the wrong kind.
+      130  A launch or the shell was stopped by Ctrl-C (SIGINT) or SIGTERM.
     """
 
 func commandHelp(_ command: String) -> String? {
@@ -56,8 +63,9 @@ func run(_ arguments: [String]) async -> Int32 {
             return 0
         }
         guard let text = commandHelp(topic) else {
-            Terminal.error("error: \(HostError.usage("unknown command '\(topic)'"))")
-            return 1
+            let error = HostError.usage("unknown command '\(topic)'")
+            Terminal.error("error: \(error)")
+            return error.status
         }
         Terminal.line(text)
         return 0
@@ -85,7 +93,7 @@ func run(_ arguments: [String]) async -> Int32 {
         }
     } catch {
         Terminal.error("error: \(error)")
-        return 1
+        return (error as? HostError)?.status ?? 1
     }
 }
 

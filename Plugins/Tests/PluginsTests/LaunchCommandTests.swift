@@ -30,7 +30,7 @@ struct LaunchCommandTests {
         ]
         for (trace, problem) in cases {
             let run = try HostProcess.run(["launch", "--trace", trace])
-            #expect(run.status == 1)
+            #expect(run.status == 2)
             #expect(run.standardOutput.isEmpty, "nothing was loaded or launched")
             #expect(
                 run.standardError
@@ -127,7 +127,7 @@ struct LaunchCommandTests {
 
     @Test func graphRejectsAnUnknownFormat() throws {
         let run = try HostProcess.run(["graph", "--format", "svg"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError.contains("unknown format 'svg'; use text or dot"))
     }
 }

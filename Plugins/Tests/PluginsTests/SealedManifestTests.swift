@@ -10,7 +10,7 @@ struct SealedManifestTests {
         let path = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let run = try HostProcess.run(["seal", path])
         try #require(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.contains("sealed Greeter 1.0.0, 2 route(s)"))
+        #expect(run.standardOutput.contains("sealed Greeter 1.0.0, 2 routes"))
         return (path, scratch)
     }
 
@@ -117,7 +117,7 @@ struct SealedManifestTests {
         let missing = scratch.directory.appendingPathComponent("libMissing.so").path
         let run = try HostProcess.run(["seal", scratch.directory.path, junk, missing, greeter])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "  ✓ \(greeter): sealed Greeter 1.0.0, 2 route(s)\n")
+        #expect(run.standardOutput == "  ✓ \(greeter): sealed Greeter 1.0.0, 2 routes\n")
         let errors = run.standardError.split(separator: "\n").map(String.init)
         #expect(
             errors == [

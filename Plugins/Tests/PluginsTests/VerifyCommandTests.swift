@@ -13,10 +13,10 @@ struct VerifyCommandTests {
         #expect(run.status == 1)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("  ✗ libCrashingPlugin.so: crashed with signal 4 (Illegal instruction) while loading"))
-        #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)"))
+        #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module"))
         #expect(lines.contains("  ✗ libHangingPlugin.so: hung: did not finish loading within 2 s (killed)"))
         #expect(lines.contains { $0.hasPrefix("  ✗ libJunk.so: refused: ") && $0.contains("not an ELF file") })
-        #expect(lines.last == "1 of 4 plugin file(s) load")
+        #expect(lines.last == "1 of 4 plugin files loaded")
     }
 
     @Test func anUnreadablePluginIsReportedAndTheOthersStillLoad() throws {
@@ -28,10 +28,10 @@ struct VerifyCommandTests {
         let run = try HostProcess.run(["verify", scratch.directory.path], unprivileged: true)
         #expect(run.status == 1, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)"))
+        #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module"))
         let refusal = "  ✗ libSecret.so: refused: \(secret): cannot be read (Permission denied); check its permissions"
         #expect(lines.contains(refusal), "\(lines)")
-        #expect(lines.last == "1 of 2 plugin file(s) load")
+        #expect(lines.last == "1 of 2 plugin files loaded")
     }
 
     @Test func aPluginThatWritesMuchWhileLoadingIsNotTakenForAHungOne() throws {
@@ -41,7 +41,7 @@ struct VerifyCommandTests {
         let run = try HostProcess.run(
             ["verify", scratch.directory.path, "--timeout", "20"], environment: ["PLUGBOARD_PROBE_CHATTER": "300000"])
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("  ✓ libProbePlugin.so: loads: Probe 0.0.1, 1 module(s)\n"))
+        #expect(run.standardOutput.contains("  ✓ libProbePlugin.so: loads: Probe 0.0.1, 1 module\n"))
     }
 
     @Test func aDirectoryWithoutPluginFilesIsReportedAsSuch() throws {
@@ -66,7 +66,7 @@ struct VerifyCommandTests {
             run.standardOutput == """
                   ✗ libProbePlugin.so: refused: \(probe): plugin 'Probe' was not registered: registration refused, nothing was registered:
                       - route 'app://probe/identity' is owned by \(module); \(module) registers it again; rename one of the routes
-                0 of 1 plugin file(s) load
+                0 of 1 plugin file loaded
 
                 """)
     }
@@ -80,10 +80,10 @@ struct VerifyCommandTests {
         #expect(run.status == 1)
         #expect(
             run.standardOutput == """
-                  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)
-                  ✓ libZGreeterPlugin.so: loads: Greeter 1.0.0, 1 module(s)
+                  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module
+                  ✓ libZGreeterPlugin.so: loads: Greeter 1.0.0, 1 module
                   ✗ libZGreeterPlugin.so, with the others: refused: \(copy): plugin 'Greeter' is already loaded from \(original); remove one of the copies
-                1 of 2 plugin file(s) load
+                1 of 2 plugin files loaded
 
                 """)
         try FileManager.default.removeItem(atPath: copy)
@@ -91,7 +91,7 @@ struct VerifyCommandTests {
         let together = try HostProcess.run(["verify", scratch.directory.path])
         #expect(together.status == 0)
         #expect(
-            together.standardOutput.hasSuffix("  ✓ the 2 that load alone load together\n2 of 2 plugin file(s) load\n"))
+            together.standardOutput.hasSuffix("  ✓ the 2 that load alone load together\n2 of 2 plugin files loaded\n"))
     }
 
     @Test(arguments: [
@@ -105,6 +105,6 @@ struct VerifyCommandTests {
         #expect(
             run.standardOutput
                 == "  ✗ libProbePlugin.so: refused: \(probe): its manifest is not valid: \(reason); fix the "
-                + "PluginManifest(name:version:) of its Plugin type\n0 of 1 plugin file(s) load\n")
+                + "PluginManifest(name:version:) of its Plugin type\n0 of 1 plugin file loaded\n")
     }
 }
