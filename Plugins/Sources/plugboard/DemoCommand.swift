@@ -43,11 +43,11 @@ enum DemoCommand {
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(arguments, valued: ["--plugins"])
-        Terminal.line(Terminal.heading("Plugboard demo") + "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
+        Terminal.heading("Plugboard demo", "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
         let failures = try PluginLoading.load(directories: options.all("--plugins"))
         let registry = Registry.shared
         Terminal.line()
-        Terminal.line(Terminal.heading("Launching"))
+        Terminal.heading("Launching")
         let app = Application(registry: registry)
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         let report = try await SignalledLaunch.run(
@@ -55,7 +55,7 @@ enum DemoCommand {
         let session = ShellSession(registry: registry)
         for (index, step) in journey.enumerated() {
             Terminal.line()
-            Terminal.line(Terminal.heading("Step \(index + 1): \(step.note)") + "   > \(step.command)")
+            Terminal.heading("Step \(index + 1): \(step.note)", "   > \(step.command)")
             _ = await session.handle(step.command)
             if session.errors > 0 {
                 Terminal.error(
@@ -67,7 +67,7 @@ enum DemoCommand {
         await app.terminate()
         let snapshot = registry.snapshot
         Terminal.line()
-        Terminal.line(Terminal.heading("Summary"))
+        Terminal.heading("Summary")
         Terminal.line("  plugins: \(snapshot.plugins.map(\.manifest.name).joined(separator: ", "))")
         Terminal.line(
             "  modules: \(snapshot.modules.count), routes: \(snapshot.routes.count), tasks: \(snapshot.tasks.count)")

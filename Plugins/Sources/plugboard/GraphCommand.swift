@@ -29,7 +29,7 @@ enum GraphCommand {
         } else {
             graph = try load(options)
             Terminal.line()
-            Terminal.line(Terminal.heading("Startup tasks"))
+            Terminal.heading("Startup tasks")
             for task in graph.tasks {
                 let after = task.dependencies.isEmpty ? "" : "  after \(task.dependencies.joined(separator: ", "))"
                 let kind = [task.isRequired ? nil : "optional", task.isMainActor ? "main actor" : nil].compactMap { $0 }

@@ -32,7 +32,7 @@ enum InspectCommand {
         } catch let error as PluginLoadError {
             throw HostError.failed(PluginLoading.message(for: error))
         }
-        Terminal.line("\(Terminal.heading(sealed.name)) \(sealed.version)")
+        Terminal.heading(sealed.name, " \(sealed.version)")
         Terminal.line("  file         \(path)")
         Terminal.line("  source       \(source)")
         Terminal.line("  runtime      \(sealed.runtimeVersion)")

@@ -32,7 +32,7 @@ enum LaunchCommand {
         // A signal while tasks run stops the launch: terminating cancels the running tasks and
         // skips the rest. A second signal ends the process, should a task ignore cancellation.
         Task { _ = await TerminationSignals.stopLaunch(of: app, after: interrupted.value, saying: Terminal.line) }
-        Terminal.line(Terminal.heading("Launching"))
+        Terminal.heading("Launching")
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         let report = try await app.launch(allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
         Terminal.line()
@@ -52,7 +52,7 @@ enum LaunchCommand {
             let signal = await interrupted.value
             Terminal.line("Received \(signal), terminating")
         }
-        Terminal.line(Terminal.heading("Terminating"))
+        Terminal.heading("Terminating")
         await app.terminate()
         if let traceFailure { throw traceFailure }
         guard report.succeeded else { throw HostError.launchEnded(report) }

@@ -4,19 +4,19 @@ import Plugboard
 enum LaunchListing {
     /// One progress line for a task that ended.
     static func progress(_ entry: LaunchReport.Entry) {
-        let mark =
+        let mark: Terminal.Mark =
             switch entry.outcome {
-            case .succeeded: Terminal.ok
-            case .skipped: "-"
-            default: Terminal.failed
+            case .succeeded: .ok
+            case .skipped: .skipped
+            default: .failed
             }
         let detail = entry.outcome.isSuccess ? "" : "  \(entry.outcome)"
-        Terminal.line("  \(mark) \(entry.name)  [\(entry.owner.module)]\(detail)")
+        Terminal.line(mark, "\(entry.name)  [\(entry.owner.module)]\(detail)")
     }
 
     /// The report: each task's start, duration and slack, then the critical path.
     static func print(_ report: LaunchReport) {
-        Terminal.line(Terminal.heading("Launch report") + "  (\(format(report.duration)))")
+        Terminal.heading("Launch report", "  (\(format(report.duration)))")
         for entry in report.entries {
             let timing = "start \(format(entry.start))  took \(format(entry.duration))  slack \(format(entry.slack))"
             Terminal.line("  \(entry.name)  \(entry.phase)  \(timing)  \(entry.outcome)")

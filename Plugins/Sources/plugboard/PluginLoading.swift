@@ -39,11 +39,11 @@ enum PluginLoading {
             switch result {
             case .success(let plugin):
                 Terminal.line(
-                    "  \(Terminal.ok) \(plugin.manifest.name) \(plugin.manifest.version)  (\(counted(plugin.modules.count, "module")))"
-                )
+                    .ok,
+                    "\(plugin.manifest.name) \(plugin.manifest.version)  (\(counted(plugin.modules.count, "module")))")
             case .failure(let error):
                 failures += 1
-                Terminal.line("  \(Terminal.failed) \(path)")
+                Terminal.line(.failed, path)
                 Terminal.error("error: \(message(for: error))")
             }
         }

@@ -4,23 +4,23 @@ import Plugboard
 enum RegistryListing {
     /// Everything `snapshot` holds, under a heading per kind.
     static func print(_ snapshot: RegistrySnapshot) {
-        Terminal.line(Terminal.heading("Plugins"))
+        Terminal.heading("Plugins")
         for plugin in snapshot.plugins {
             Terminal.line("  \(plugin.manifest.name) \(plugin.manifest.version)  \(plugin.path)")
             Terminal.line("    fingerprint  \(plugin.manifest.fingerprint)")
         }
         if snapshot.plugins.isEmpty { Terminal.line("  (none)") }
-        Terminal.line(Terminal.heading("Modules"))
+        Terminal.heading("Modules")
         printModules(snapshot)
-        Terminal.line(Terminal.heading("Routes"))
+        Terminal.heading("Routes")
         printRoutes(snapshot)
-        Terminal.line(Terminal.heading("Startup tasks"))
+        Terminal.heading("Startup tasks")
         for task in snapshot.tasks {
             let after = task.dependencies.isEmpty ? "" : "  after \(task.dependencies.joined(separator: ", "))"
             Terminal.line("  \(task.name)\(after)  [\(task.owner.module)]")
         }
         if snapshot.tasks.isEmpty { Terminal.line("  (none)") }
-        Terminal.line(Terminal.heading("Services"))
+        Terminal.heading("Services")
         for service in snapshot.services {
             Terminal.line("  \(service.typeName)  [\(service.owner.module)]")
         }

@@ -26,8 +26,7 @@ enum SealCommand {
             do {
                 let sealed = try seal(file)
                 Terminal.line(
-                    "  \(Terminal.ok) \(file): sealed \(sealed.name) \(sealed.version), \(counted(sealed.routes.count, "route"))"
-                )
+                    .ok, "\(file): sealed \(sealed.name) \(sealed.version), \(counted(sealed.routes.count, "route"))")
             } catch {
                 failures += 1
                 Terminal.error("error: \(error)")

@@ -1,7 +1,20 @@
 import Foundation
 
 /// Writes the host's output: results to stdout, errors to stderr, colour only on a terminal.
+///
+/// Every text is shown through ``TerminalSafeText``, so the only escape sequences the host sends
+/// are the colours of its headings and marks.
 enum Terminal {
+    /// A mark before a line that reports a result.
+    enum Mark {
+        /// Done: a tick, green on a terminal.
+        case ok
+        /// Failed: a cross, red on a terminal.
+        case failed
+        /// Not done, for a reason the line gives: a dash.
+        case skipped
+    }
+
     private static let colourful = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
     @TaskLocal private static var diverted = false
@@ -11,8 +24,28 @@ enum Terminal {
         output(text + "\n")
     }
 
-    /// Prints `text` as is to standard output (or standard error inside ``toStandardError(_:)``).
+    /// Prints `text` to standard output (or standard error inside ``toStandardError(_:)``).
     static func output(_ text: String) {
+        write(TerminalSafeText.make(text))
+    }
+
+    /// Prints a section heading, bold on a terminal, followed by `detail`.
+    static func heading(_ text: String, _ detail: String = "") {
+        write(coloured(TerminalSafeText.make(text), bold) + TerminalSafeText.make(detail) + "\n")
+    }
+
+    /// Prints an indented line that begins with `mark`.
+    static func line(_ mark: Mark, _ text: String) {
+        let symbol =
+            switch mark {
+            case .ok: coloured("✓", green)
+            case .failed: coloured("✗", red)
+            case .skipped: "-"
+            }
+        write("  " + symbol + " " + TerminalSafeText.make(text) + "\n")
+    }
+
+    private static func write(_ text: String) {
         if diverted {
             FileHandle.standardError.write(Data(text.utf8))
         } else {
@@ -30,17 +63,13 @@ enum Terminal {
 
     /// Prints a line to standard error.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalSafeText.make(text) + "\n").utf8))
     }
 
-    /// A section heading, bold on a terminal.
-    static func heading(_ text: String) -> String {
-        colourful ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    /// `text` in `colour` on a terminal; safe text in, safe text out.
+    private static func coloured(_ text: String, _ colour: String) -> String {
+        colourful ? colour + text + "\u{1B}[0m" : text
     }
 
-    /// A success mark, green on a terminal.
-    static var ok: String { colourful ? "\u{1B}[32m✓\u{1B}[0m" : "✓" }
-
-    /// A failure mark, red on a terminal.
-    static var failed: String { colourful ? "\u{1B}[31m✗\u{1B}[0m" : "✗" }
+    private static let (bold, green, red) = ("\u{1B}[1m", "\u{1B}[32m", "\u{1B}[31m")
 }

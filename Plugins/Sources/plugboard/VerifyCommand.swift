@@ -53,7 +53,7 @@ enum VerifyCommand {
         for file in files {
             let (ok, message) = describe(verify([file], timeout: timeout), of: file, alone: true)
             if ok { loadable.append(file) }
-            Terminal.line("  \(ok ? Terminal.ok : Terminal.failed) \(name(of: file)): \(message)")
+            Terminal.line(ok ? .ok : .failed, "\(name(of: file)): \(message)")
         }
         var loading = loadable.count
         if loadable.count > 1 {
@@ -62,10 +62,10 @@ enum VerifyCommand {
                 let (ok, message) = describe(outcome, of: file, alone: false)
                 if ok { continue }
                 loading -= 1
-                Terminal.line("  \(Terminal.failed) \(name(of: file)), with the others: \(message)")
+                Terminal.line(.failed, "\(name(of: file)), with the others: \(message)")
             }
             if loading == loadable.count {
-                Terminal.line("  \(Terminal.ok) the \(loading) that load alone load together")
+                Terminal.line(.ok, "the \(loading) that load alone load together")
             }
         }
         Terminal.line("\(loading) of \(counted(files.count, "plugin file")) loaded")

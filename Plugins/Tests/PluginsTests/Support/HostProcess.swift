@@ -56,6 +56,27 @@ struct HostProcess {
     }
 }
 
+extension HostProcess {
+    /// Runs the host with `arguments` on a pseudo-terminal (through `script`), as a person at a
+    /// terminal runs it, without `NO_COLOR`; standard output and standard error arrive together,
+    /// as `standardOutput`, with the terminal's line ends (`\r\n`).
+    static func runOnTerminal(_ arguments: [String]) throws -> HostProcess {
+        let command = ([try BuildProducts.host] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return HostProcess(
+            status: process.terminationStatus, standardOutput: String(decoding: data, as: UTF8.self), standardError: "")
+    }
+}
+
 extension FileHandle {
     /// Reads until `seen` and what is read contain `marker`, or the output ends; returns them.
     func read(until marker: String, after seen: String = "") -> String {
