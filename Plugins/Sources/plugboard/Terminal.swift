@@ -15,9 +15,16 @@ enum Terminal {
         case skipped
     }
 
-    private static let colourful = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-
     @TaskLocal private static var diverted = false
+
+    /// Whether the stream written to is a terminal that may show colour.
+    private static var colourful: Bool { diverted ? colourfulError : colourfulOutput }
+    private static let colourfulOutput = showsColour(STDOUT_FILENO)
+    private static let colourfulError = showsColour(STDERR_FILENO)
+
+    private static func showsColour(_ stream: Int32) -> Bool {
+        isatty(stream) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
 
     /// Prints a line to standard output (or standard error inside ``toStandardError(_:)``).
     static func line(_ text: String = "") {

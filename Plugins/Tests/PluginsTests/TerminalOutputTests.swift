@@ -33,4 +33,15 @@ struct TerminalOutputTests {
         #expect(run.standardOutput.contains("│ Hello, ␛[31m!"), "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("\u{1B}[31m!"))
     }
+
+    @Test func progressRedirectedFromATerminalToAFileHasNoColour() throws {
+        let scratch = try Scratch()
+        let log = scratch.directory.appendingPathComponent("progress.log").path
+        let run = try HostProcess.runOnTerminal(["open", "app://tabs"], errorFile: log)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("┌─ Home"))
+        let progress = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(progress.contains("  ✓ Greeter 1.0.0  (1 module)\n"), "\(progress)")
+        #expect(!progress.contains("\u{1B}"))
+    }
 }

@@ -59,9 +59,11 @@ struct HostProcess {
 extension HostProcess {
     /// Runs the host with `arguments` on a pseudo-terminal (through `script`), as a person at a
     /// terminal runs it, without `NO_COLOR`; standard output and standard error arrive together,
-    /// as `standardOutput`, with the terminal's line ends (`\r\n`).
-    static func runOnTerminal(_ arguments: [String]) throws -> HostProcess {
-        let command = ([try BuildProducts.host] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    /// as `standardOutput`, with the terminal's line ends (`\r\n`), unless standard error is
+    /// redirected to the file `errorFile`.
+    static func runOnTerminal(_ arguments: [String], errorFile: String? = nil) throws -> HostProcess {
+        let words = ([try BuildProducts.host] + arguments).map { "'\($0)'" }
+        let command = words.joined(separator: " ") + (errorFile.map { " 2>'\($0)'" } ?? "")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
