@@ -37,8 +37,8 @@ enum VerifyCommand {
         guard let directory = options.operands.first else { throw HostError.usage("verify takes a directory") }
         let timeout =
             try options.single("--timeout").map { text in
-                guard let seconds = Double(text), seconds > 0 else {
-                    throw HostError.usage("--timeout takes a number of seconds")
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw HostError.usage("--timeout takes a number of seconds above 0, such as 10 or 0.5")
                 }
                 return seconds
             } ?? 10

@@ -107,6 +107,9 @@ struct HostExecutableTests {
         (["open", "--bogus", "app://a"], "unexpected argument '--bogus'"),
         (["verify"], "verify takes a directory"),
         (["new", "--in", "/tmp"], "new takes a plugin name"),
+        (["verify", "/tmp", "--timeout", "0"], "--timeout takes a number of seconds above 0, such as 10 or 0.5"),
+        (["verify", "/tmp", "--timeout", "inf"], "--timeout takes a number of seconds above 0, such as 10 or 0.5"),
+        (["verify", "/tmp", "--timeout", "ten"], "--timeout takes a number of seconds above 0, such as 10 or 0.5"),
     ])
     func aMissingOrExtraOperandIsAUsageError(arguments: [String], message: String) throws {
         let run = try HostProcess.run(arguments)
