@@ -62,8 +62,9 @@ extension HostProcess {
     /// as `standardOutput`, with the terminal's line ends (`\r\n`), unless standard error is
     /// redirected to the file `errorFile`.
     static func runOnTerminal(_ arguments: [String], errorFile: String? = nil) throws -> HostProcess {
-        let words = ([try BuildProducts.host] + arguments).map { "'\($0)'" }
-        let command = words.joined(separator: " ") + (errorFile.map { " 2>'\($0)'" } ?? "")
+        let quoted = { (word: String) in "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        let words = ([try BuildProducts.host] + arguments).map(quoted)
+        let command = words.joined(separator: " ") + (errorFile.map { " 2>" + quoted($0) } ?? "")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
