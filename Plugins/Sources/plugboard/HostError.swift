@@ -2,7 +2,11 @@ import Plugboard
 
 /// A failure of a host command, printed to stderr before the host exits with ``status``.
 enum HostError: Error, CustomStringConvertible {
+    /// The command line has the wrong form: an unknown command or option, a missing or extra
+    /// operand, an operand or option value that is not of its kind. Whether what it names exists is
+    /// for the command to find, and a failure of that is ``failed(_:)``.
     case usage(String)
+    /// The command failed, for the reason the message gives.
     case failed(String)
     case bundledPluginsMissing(directory: String, reason: String)
     case pluginsFailed(count: Int)
@@ -15,7 +19,8 @@ enum HostError: Error, CustomStringConvertible {
         report.wasCancelled ? .launchStopped : .launchFailed
     }
 
-    /// The host's exit status for this failure: 2 for a command line it cannot use, 1 otherwise.
+    /// The host's exit status for this failure: 2 for a command line of the wrong form (see
+    /// ``usage(_:)``), 1 for a command that failed.
     var status: Int32 {
         if case .usage = self { 2 } else { 1 }
     }

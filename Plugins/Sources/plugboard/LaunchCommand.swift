@@ -77,6 +77,6 @@ enum LaunchCommand {
             } else {
                 nil
             }
-        if let problem { throw HostError.usage("cannot write the trace to \(trace): \(problem)") }
+        if let problem { throw HostError.failed("cannot write the trace to \(trace): \(problem)") }
     }
 }

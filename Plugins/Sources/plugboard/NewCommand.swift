@@ -45,11 +45,11 @@ enum NewCommand {
         else {
             throw HostError.usage("'\(name)' is not a valid name: use letters and digits, starting with a letter")
         }
-        if let reason = whyTaken(name) { throw HostError.usage("'\(name)' cannot be a plugin's name: \(reason)") }
+        if let reason = whyTaken(name) { throw HostError.failed("'\(name)' cannot be a plugin's name: \(reason)") }
         let parent = try options.single("--in") ?? FileManager.default.currentDirectoryPath
         let package = URL(fileURLWithPath: parent).appendingPathComponent(name)
         guard !FileManager.default.fileExists(atPath: package.path) else {
-            throw HostError.usage("\(package.path) already exists; choose another name or directory")
+            throw HostError.failed("\(package.path) already exists; choose another name or directory")
         }
         let sources = package.appendingPathComponent("Sources/\(name)")
         do {

@@ -27,7 +27,7 @@ enum PluginLoading {
             let bundled = directories.isEmpty || withBundled ? try BundledPlugins.paths() : []
             paths = once(bundled + (try files(in: directories)))
         } catch let error as PluginLoadError {
-            throw HostError.usage(error.description)
+            throw HostError.failed(error.description)
         }
         for failure in registry.registerLinkedModules().failures {
             Terminal.error("error: \(failure)")

@@ -40,11 +40,7 @@ final class ShellSession {
             case "quit", "exit": return false
             case "help": Terminal.line(Self.help)
             case "open":
-                guard let url = rest else {
-                    errors += 1
-                    Terminal.error("error: open needs a URL")
-                    return true
-                }
+                guard let url = rest else { throw HostError.failed("open needs a URL") }
                 try await navigator.open(url)
                 showScreen()
             case "back":
@@ -60,9 +56,7 @@ final class ShellSession {
             case "modules": RegistryListing.printModules(navigator.registry.snapshot)
             case "disable", "enable":
                 guard let module = rest else {
-                    errors += 1
-                    Terminal.error("error: \(command) needs a module's name; type modules for them")
-                    return true
+                    throw HostError.failed("\(command) needs a module's name; type modules for them")
                 }
                 try command == "disable"
                     ? navigator.registry.disable(module: module) : navigator.registry.enable(module: module)
@@ -70,9 +64,7 @@ final class ShellSession {
             case "do":
                 let available = (navigator.topScreen?.actions ?? []).map(\.id)
                 guard let rest else {
-                    errors += 1
-                    Terminal.error("error: do needs an action's ID; this screen's: \(Self.list(available))")
-                    return true
+                    throw HostError.failed("do needs an action's ID; this screen's: \(Self.list(available))")
                 }
                 // Action names may hold spaces ("row 1"): the longest name that starts the rest wins.
                 let ids = available.sorted { $0.count > $1.count }
@@ -83,16 +75,12 @@ final class ShellSession {
                 try await act(id: id, text: text)
             default:
                 guard let number = Int(command) else {
-                    errors += 1
-                    Terminal.error("error: unknown command '\(command)'; type help")
-                    return true
+                    throw HostError.failed("unknown command '\(command)'; type help")
                 }
                 let actions = navigator.topScreen?.actions ?? []
                 guard actions.indices.contains(number - 1) else {
-                    errors += 1
                     let numbers = actions.isEmpty ? "none" : actions.count == 1 ? "1" : "1 to \(actions.count)"
-                    Terminal.error("error: there is no action \(number) on this screen; its actions: \(numbers)")
-                    return true
+                    throw HostError.failed("there is no action \(number) on this screen; its actions: \(numbers)")
                 }
                 try await act(id: actions[number - 1].id, text: rest)
             }

@@ -46,7 +46,7 @@ enum VerifyCommand {
         do {
             files = try PluginLoader.pluginFiles(in: directory)
         } catch {
-            throw HostError.usage(error.description)
+            throw HostError.failed(error.description)
         }
         guard !files.isEmpty else { throw HostError.failed(PluginLoading.noPluginFiles(in: directory)) }
         var loadable: [String] = []

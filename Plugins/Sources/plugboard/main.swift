@@ -28,9 +28,10 @@ let help = """
 
     EXIT STATUS:
       0    Success.
-      1    A command failed: a plugin did not load, a route did not match, a launch failed.
-      2    The command line cannot be used: an unknown command or option, a missing operand,
-           a path that does not exist or is of the wrong kind.
+      1    A command failed: a file or directory it names could not be used, a plugin did not
+           load, a route did not match, a launch failed.
+      2    The command line has the wrong form: an unknown command or option, a missing or
+           extra operand, an operand or option value that is not of its kind.
       130  A launch or the shell was stopped by Ctrl-C (SIGINT) or SIGTERM.
     """
 

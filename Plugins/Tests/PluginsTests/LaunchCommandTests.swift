@@ -30,11 +30,9 @@ struct LaunchCommandTests {
         ]
         for (trace, problem) in cases {
             let run = try HostProcess.run(["launch", "--trace", trace])
-            #expect(run.status == 2)
+            #expect(run.status == 1)
             #expect(run.standardOutput.isEmpty, "nothing was loaded or launched")
-            #expect(
-                run.standardError
-                    == "error: cannot write the trace to \(trace): \(problem)\nRun 'plugboard --help' for usage.\n")
+            #expect(run.standardError == "error: cannot write the trace to \(trace): \(problem)\n")
         }
     }
 
