@@ -44,6 +44,9 @@ public final class ProbeModule: Module {
 final class ProbeScreen: Screen {
     let title = "Probe"
     func render() -> String { "probe" }
+
+    /// `exit` ends the process from the plugin's own code, with status 3, as a plugin may.
+    var actions: [ScreenAction] { [ScreenAction("exit", title: "End the process") { _ in exit(3) }] }
 }
 
 /// The registry the plugin itself sees as `Registry.shared`.

@@ -27,10 +27,10 @@ enum ChildDescription {
                 throw HostError.failed(refusal.refused)
             }
             throw HostError.failed("\(path): loading it in a child process failed (exit status \(status))")
-        case .crashed(let signal):
-            throw HostError.failed(
-                "\(path): crashed with \(ChildProcess.describe(signal: signal)) while loading in a "
-                    + "child process; run plugboard verify on its directory")
+        case .crashed(let signal, let failure):
+            let crash = ChildProcess.describeCrash(
+                signal: signal, failure: failure, doing: "while loading in a child process")
+            throw HostError.failed("\(path): \(crash); run plugboard verify on its directory")
         case .timedOut:
             throw HostError.failed("\(path): did not finish loading in a child process within 30 s (killed)")
         case .failedToStart(let reason):

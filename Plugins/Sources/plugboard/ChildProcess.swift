@@ -6,7 +6,9 @@ enum ChildProcess {
     /// How a child process ended.
     enum Outcome {
         case exited(status: Int32, output: String)
-        case crashed(signal: Int32)
+        /// Ended by `signal`; `failure` is the Swift runtime's message before a trap, if it printed
+        /// one.
+        case crashed(signal: Int32, failure: String?)
         case timedOut
         case failedToStart(String)
     }
@@ -22,9 +24,22 @@ enum ChildProcess {
         Data((output.split(separator: "\n").last ?? "").utf8)
     }
 
-    /// `signal 4 (Illegal instruction)`: a signal a child ended with, by number and name.
-    static func describe(signal: Int32) -> String {
-        "signal \(signal) (\(String(cString: strsignal(signal))))"
+    /// `crashed with signal 4 (Illegal instruction) while loading: File.swift:13: Fatal error: …`:
+    /// how a child crashed `doing` something, with the signal by number and name and the Swift
+    /// runtime's message, if it printed one.
+    static func describeCrash(signal: Int32, failure: String?, doing: String) -> String {
+        "crashed with signal \(signal) (\(String(cString: strsignal(signal)))) \(doing)"
+            + (failure.map { ": " + $0 } ?? "")
+    }
+
+    /// The last line in which the Swift runtime says why it trapped (`File.swift:13: Fatal error:
+    /// message`, or a failed precondition or assertion), at most 300 characters of it.
+    private static func failure(in output: String) -> String? {
+        let kinds = ["Fatal error", "Precondition failed", "Assertion failed"]
+        let line = output.split(separator: "\n").last { line in
+            kinds.contains { line.hasPrefix($0 + ":") || line.contains(": " + $0 + ":") || line.hasSuffix(": " + $0) }
+        }
+        return line.map { $0.count > 300 ? $0.prefix(300) + "…" : String($0) }
     }
 
     /// Runs `executable` with `arguments`, killing it after `timeout` seconds. Its output is read
@@ -59,8 +74,10 @@ enum ChildProcess {
         }
         // A process the child started may still hold the pipe open; its output is not waited for.
         _ = drained.wait(timeout: .now() + 1)
-        if process.terminationReason == .uncaughtSignal { return .crashed(signal: process.terminationStatus) }
-        return .exited(
-            status: process.terminationStatus, output: String(decoding: collected.withLock { $0 }, as: UTF8.self))
+        let text = String(decoding: collected.withLock { $0 }, as: UTF8.self)
+        if process.terminationReason == .uncaughtSignal {
+            return .crashed(signal: process.terminationStatus, failure: failure(in: text))
+        }
+        return .exited(status: process.terminationStatus, output: text)
     }
 }

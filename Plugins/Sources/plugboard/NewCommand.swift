@@ -1,6 +1,6 @@
 import Foundation
 
-/// `plugboard new NAME`: scaffold a plugin package that builds and loads as is.
+/// `plugboard new NAME`: scaffold a plugin package that builds, passes its tests and loads as is.
 enum NewCommand {
     static let help = """
         USAGE: plugboard new NAME [--in DIR]
@@ -8,9 +8,11 @@ enum NewCommand {
         Creates the package DIR/NAME (default: ./NAME): a .dynamic library product that depends
         on Plugboard, with a manifest and one module that registers a startup task and the route
         app://<name>, whose screen has a button that opens app://circles of the bundled Circles
-        plugin. Build it with `swift build --package-path NAME`, then run it:
+        plugin; a test target that drives that screen with TestHost; a .gitignore and a
+        .swift-format. Build it with `swift build --package-path NAME`, test it with
+        `swift test --package-path NAME`, then run it:
         plugboard run --with-bundled --plugins NAME/.build/debug --open app://<name>
-        (The two commands are printed in full, with this executable's path.)
+        (The three commands are printed in full, with this executable's path.)
 
         OPTIONS:
           --in DIR     Where to create the package.
@@ -51,21 +53,22 @@ enum NewCommand {
         guard !FileManager.default.fileExists(atPath: package.path) else {
             throw HostError.failed("\(package.path) already exists; choose another name or directory")
         }
-        let sources = package.appendingPathComponent("Sources/\(name)")
         do {
-            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-            try PluginTemplate.packageManifest(name: name, runtime: runtimePackagePath)
-                .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-            try PluginTemplate.source(name: name)
-                .write(to: sources.appendingPathComponent("\(name).swift"), atomically: true, encoding: .utf8)
+            for file in PluginTemplate.files(name: name, runtime: runtimePackagePath) {
+                let url = package.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            }
         } catch {
             throw HostError.failed("cannot create \(package.path): \(error.localizedDescription)")
         }
         Terminal.line("Created \(package.path)")
         Terminal.line("  swift build --package-path \(shellWord(package.path))")
+        Terminal.line("  swift test --package-path \(shellWord(package.path))")
         Terminal.line(
             "  \(shellWord(BundledPlugins.executable)) run --with-bundled --plugins "
-                + "\(shellWord(package.path + "/.build/debug")) --open app://\(name.lowercased())"
+                + "\(shellWord(package.path + "/.build/debug")) --open \(PluginTemplate.route(of: name))"
         )
         return 0
     }

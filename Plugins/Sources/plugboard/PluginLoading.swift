@@ -52,10 +52,12 @@ enum PluginLoading {
 
     /// Loads the plugins of the `--plugins` options in `arguments` (or the bundled ones) for a
     /// command that lists what they register, reporting the loading on standard error so that
-    /// standard output holds the listing alone; returns how many failed.
-    static func loadForListing(_ arguments: [String]) throws -> Int {
-        let options = try Options(arguments, valued: ["--plugins"])
-        return try Terminal.toStandardError { try load(directories: options.all("--plugins")) }
+    /// standard output holds the listing alone; returns how many failed, and whether `--json`
+    /// asks for the listing as JSON.
+    static func loadForListing(_ arguments: [String]) throws -> (failures: Int, json: Bool) {
+        let options = try Options(arguments, valued: ["--plugins"], switches: ["--json"])
+        let failures = try Terminal.toStandardError { try load(directories: options.all("--plugins")) }
+        return (failures, options.has("--json"))
     }
 
     private static func files(in directories: [String]) throws(PluginLoadError) -> [String] {

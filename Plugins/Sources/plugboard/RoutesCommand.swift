@@ -3,19 +3,25 @@ import Plugboard
 /// `plugboard routes`: every route with its owner, parameters and title.
 enum RoutesCommand {
     static let help = """
-        USAGE: plugboard routes [--plugins DIR]...
+        USAGE: plugboard routes [--plugins DIR]... [--json]
 
         Loads the bundled plugins (or the plugins in each DIR) and lists every route: its
         pattern, parameters, title, and the module and file that own it.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          --json          Print the routes as a JSON array, for scripts: pattern, title,
+                          parameters, module and file.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let failures = try PluginLoading.loadForListing(arguments)
+        let (failures, json) = try PluginLoading.loadForListing(arguments)
         let routes = Registry.shared.snapshot.routes
+        if json {
+            try printJSON(routes.map(RegistryJSON.Route.init))
+            return failures > 0 ? 1 : 0
+        }
         for route in routes {
             let parameters = route.pattern.parameterNames
             Terminal.line(route.pattern.description)

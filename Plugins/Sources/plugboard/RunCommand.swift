@@ -9,9 +9,14 @@ enum RunCommand {
 
         Loads the bundled plugins (or the plugins in each DIR), launches them and opens URL
         (default app://tabs), then reads commands from standard input, one per line; it works
-        in a terminal and through a pipe. Type help for the commands. Ctrl-C (SIGINT) or
-        SIGTERM stops the launch, or later ends the shell the way quit does. Through a pipe,
-        the exit status is 1 if a plugin failed to load or a command failed.
+        in a terminal and through a pipe. Type help for the commands. In a terminal, a line is
+        edited as in a shell: the arrows (with Ctrl, by words), Home and End move, Ctrl-U,
+        Ctrl-K and Ctrl-W cut, Ctrl-L clears the screen, Up and Down bring back earlier
+        lines (of earlier sessions too: see PLUGBOARD_HISTORY in plugboard --help) and Ctrl-R
+        finds one by what it holds, Tab completes commands, URLs, action IDs and module names,
+        and Ctrl-D on an empty line ends the shell the way quit does. Ctrl-C (SIGINT) or SIGTERM
+        stops the launch, or later ends the shell the way quit does. Through a pipe, the exit
+        status is 1 if a plugin failed to load or a command failed.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -29,12 +34,23 @@ enum RunCommand {
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }
         _ = await session.handle("open \(first)")
+        let editor = interactive ? LineEditor(completing: session.completion) : nil
         while true {
-            if interactive { Terminal.output("> ") }
-            guard let line = readLine() else { break }
+            let line: String?
+            if let editor {
+                line = editor.readLine(prompt: "> ")
+            } else {
+                if interactive { Terminal.output("> ") }
+                line = readLine()
+            }
+            guard let line else { break }
             if !interactive { Terminal.line("> \(line)") }
-            guard await session.handle(line.trimmingCharacters(in: .whitespaces)) else { break }
+            let goesOn = await session.handle(line.trimmingCharacters(in: .whitespaces))
+            // Text typed into a screen may be a password: it is brought back in this session only.
+            editor?.history.add(line, toFile: !session.mayHoldTypedText)
+            guard goesOn else { break }
         }
+        TerminalMode.restore()
         await app.terminate()
         // A script read through a pipe is checked by the exit status; a person typing sees each error.
         return failures > 0 || (!interactive && session.errors > 0) ? 1 : 0

@@ -16,12 +16,17 @@ final class ShellSession {
           disable MODULE    switch a module off: its routes answer "disabled"
           enable MODULE     switch a disabled module back on
           help              show this help
-          quit              leave
+          quit              leave (or Ctrl-D)
+        At a terminal, Tab completes commands, URLs, action IDs and module names, Up and Down
+        bring back earlier lines, and Ctrl-R finds one by what it holds.
         """
 
     let navigator: Navigator
     /// How many commands ended in an error.
     private(set) var errors = 0
+    /// Whether the last command line may have typed text into the screen, which may be secret (a
+    /// password): a line that takes an action, unless the action was found and took no text.
+    private(set) var mayHoldTypedText = false
 
     init(registry: Registry) {
         navigator = Navigator(registry: registry)
@@ -32,6 +37,7 @@ final class ShellSession {
     func handle(_ line: String) async -> Bool {
         let line = line.drop { $0.isWhitespace }
         let command = String(line.prefix { !$0.isWhitespace })
+        mayHoldTypedText = command == "do" || Int(command) != nil
         guard !command.isEmpty else { return true }
         let argument = line.dropFirst(command.count).drop { $0.isWhitespace }
         let rest = argument.isEmpty ? nil : String(argument)
@@ -97,6 +103,7 @@ final class ShellSession {
     }
 
     private func act(id: String, text: String?) async throws(NavigationError) {
+        mayHoldTypedText = text != nil
         let failuresBefore = navigator.failures.count
         try await navigator.perform(id, text: text)
         for failure in navigator.failures.dropFirst(failuresBefore) {

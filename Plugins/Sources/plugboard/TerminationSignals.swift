@@ -54,6 +54,7 @@ final class TerminationSignals: @unchecked Sendable {
         }
         // A second signal ends the process at once, should terminating hang.
         guard first else {
+            TerminalMode.restore()
             Terminal.error("Received \(name) again, quitting at once")
             // Without the exit handlers: they may wait for what the first signal left hanging.
             fflush(nil)
@@ -72,6 +73,7 @@ extension TerminationSignals {
         Task.detached {
             let name = await self.next()
             guard await !Self.stopLaunch(of: app, after: name, saying: Terminal.error) else { return }
+            TerminalMode.restore()
             Terminal.error("Received \(name), terminating")
             await app.terminate()
             exit(130)

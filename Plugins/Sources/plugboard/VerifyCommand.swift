@@ -6,17 +6,20 @@ import Plugboard
 /// that load alone together, as a host would, so that they are checked against each other too.
 enum VerifyCommand {
     static let help = """
-        USAGE: plugboard verify DIR [--timeout SECONDS]
+        USAGE: plugboard verify DIR [--timeout SECONDS] [--json]
 
         Loads each .so file in DIR in a child process of its own and reports, per file, whether
         it loaded (with its plugin and modules), refused to load (with the reason), crashed
-        (with the signal) or hung (past the timeout, default 10 seconds). Then loads the files
-        that loaded alone together in one more child process and reports each that the others
-        refuse (a duplicate plugin, a route or task another plugin owns). Exits non-zero when a
-        file does not load.
+        (with the signal, and the message of a fatalError or failed precondition) or hung (past
+        the timeout, default 10 seconds). Then loads the files that loaded alone together in one
+        more child process and reports each that the others refuse (a duplicate plugin, a route
+        or task another plugin owns). Exits non-zero when a file does not load.
 
         OPTIONS:
           --timeout SECONDS   How long one plugin may take to load.
+          --json              Print, once all are checked, an array with one object per file:
+                              its path, whether it loads (alone and with the others), and the
+                              message, for scripts.
           -h, --help          Show this help.
         """
 
@@ -33,7 +36,7 @@ enum VerifyCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Options(arguments, valued: ["--timeout"], operands: 1)
+        let options = try Options(arguments, valued: ["--timeout"], switches: ["--json"], operands: 1)
         guard let directory = options.operands.first else { throw HostError.usage("verify takes a directory") }
         let timeout =
             try options.single("--timeout").map { text in
@@ -49,27 +52,41 @@ enum VerifyCommand {
             throw HostError.failed(error.description)
         }
         guard !files.isEmpty else { throw HostError.failed(PluginLoading.noPluginFiles(in: directory)) }
-        var loadable: [String] = []
+        let json = options.has("--json")
+        var verdicts: [Verdict] = []
         for file in files {
-            let (ok, message) = describe(verify([file], timeout: timeout), of: file, alone: true)
-            if ok { loadable.append(file) }
-            Terminal.line(ok ? .ok : .failed, "\(name(of: file)): \(message)")
+            let (loads, message) = describe(verify([file], timeout: timeout), of: file, alone: true)
+            verdicts.append(Verdict(file: file, loads: loads, message: message))
+            if !json { Terminal.line(loads ? .ok : .failed, "\(name(of: file)): \(message)") }
         }
-        var loading = loadable.count
+        let loadable = verdicts.indices.filter { verdicts[$0].loads }
         if loadable.count > 1 {
-            let outcome = verify(loadable, timeout: timeout * Double(loadable.count))
-            for file in loadable {
-                let (ok, message) = describe(outcome, of: file, alone: false)
-                if ok { continue }
-                loading -= 1
-                Terminal.line(.failed, "\(name(of: file)), with the others: \(message)")
+            let outcome = verify(loadable.map { files[$0] }, timeout: timeout * Double(loadable.count))
+            for index in loadable {
+                let (loads, message) = describe(outcome, of: files[index], alone: false)
+                if loads { continue }
+                verdicts[index] = Verdict(file: files[index], loads: false, message: "with the others: \(message)")
+                if !json { Terminal.line(.failed, "\(name(of: files[index])), with the others: \(message)") }
             }
-            if loading == loadable.count {
+        }
+        let loading = verdicts.filter(\.loads).count
+        if json {
+            try printJSON(verdicts)
+        } else {
+            if loadable.count > 1 && loading == loadable.count {
                 Terminal.line(.ok, "the \(loading) that load alone load together")
             }
+            Terminal.line("\(loading) of \(counted(files.count, "plugin file")) loaded")
         }
-        Terminal.line("\(loading) of \(counted(files.count, "plugin file")) loaded")
         return loading == files.count ? 0 : 1
+    }
+
+    /// What `--json` prints for a file: whether it loads, alone and with the others, and the
+    /// line that says so.
+    private struct Verdict: Encodable {
+        let file: String
+        let loads: Bool
+        let message: String
     }
 
     private static func name(of file: String) -> String {
@@ -83,8 +100,9 @@ enum VerifyCommand {
             return .failure(.failed("could not start a child process: \(reason)"))
         case .timedOut:
             return .failure(.failed("hung: did not finish loading within \(timeout.formatted()) s (killed)"))
-        case .crashed(let signal):
-            return .failure(.failed("crashed with \(ChildProcess.describe(signal: signal)) while loading"))
+        case .crashed(let signal, let failure):
+            return .failure(
+                .failed(ChildProcess.describeCrash(signal: signal, failure: failure, doing: "while loading")))
         case .exited(let status, let output):
             guard let reports = try? JSONDecoder().decode([Report].self, from: ChildProcess.report(in: output)) else {
                 return .failure(.failed("the child process ended with status \(status) without a report"))

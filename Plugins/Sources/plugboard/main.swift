@@ -15,7 +15,7 @@ let help = """
       open       Resolve one URL through the router and print its screen.
       inspect    Print a plugin file's manifest and what its modules register.
       verify     Load each plugin of a directory in a child process; report crashes and hangs.
-      new        Create a plugin package that builds and loads as is.
+      new        Create a plugin package that builds, passes its tests and loads as is.
       seal       Write plugins' manifests into their files, readable without loading them.
       help       Show this help, or a command's: plugboard help <command>.
 
@@ -25,6 +25,10 @@ let help = """
       PLUGBOARD_ALLOW_INSECURE_PLUGINS=1  Load plugin files and directories that group or others
                                           may write, or that another user owns (development only).
       NO_COLOR                            Print no colour, even on a terminal.
+      PLUGBOARD_HISTORY=FILE              Where the shell keeps the lines typed at a terminal
+                                          (default ~/.local/state/plugboard/history, under
+                                          XDG_STATE_HOME if set); empty to keep none. Text
+                                          typed into a screen is never written there.
 
     EXIT STATUS:
       0    Success.

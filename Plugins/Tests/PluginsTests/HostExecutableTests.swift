@@ -74,6 +74,33 @@ struct HostExecutableTests {
         #expect(output.contains("Services\n  GreeterPlugin.Greetings  [GreeterPlugin.GreeterModule]\n"))
     }
 
+    @Test func routesAndListPrintJSONForScripts() throws {
+        let greeter = try BuildProducts.greeter
+        let routes = try HostProcess.run(["routes", "--json"])
+        #expect(routes.status == 0, "\(routes.standardError)")
+        let all = try JSONSerialization.jsonObject(with: Data(routes.standardOutput.utf8)) as? [[String: Any]]
+        let named = try #require(all?.first { $0["pattern"] as? String == "app://greeter/hello/:name" })
+        #expect(named["title"] as? String == "A greeting for someone")
+        #expect(named["parameters"] as? [String] == ["name"])
+        #expect(named["module"] as? String == "GreeterPlugin.GreeterModule")
+        #expect(named["file"] as? String == greeter)
+
+        let list = try HostProcess.run(["list", "--json"])
+        #expect(list.status == 0, "\(list.standardError)")
+        let registry = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: [[String: Any]]])
+        #expect(
+            registry["plugins"]?.compactMap { $0["name"] as? String } == [
+                "Shell", "Circles", "Blog", "Account", "Greeter",
+            ])
+        #expect(registry["plugins"]?.last?["file"] as? String == greeter)
+        #expect(registry["routes"]?.count == all?.count)
+        let logging = registry["tasks"]?.first { $0["name"] as? String == "shell.logging" }
+        #expect(logging?["dependencies"] as? [String] == ["shell.configuration"])
+        #expect(registry["services"]?.first?["type"] as? String == "GreeterPlugin.Greetings")
+        #expect(registry["modules"]?.allSatisfy { $0["disabled"] as? Bool == false } == true)
+    }
+
     @Test func listOfNoPluginsSaysSoUnderEachHeading() throws {
         let run = try HostProcess.run(["list", "--plugins", try Scratch().directory.path])
         #expect(run.status == 0, "\(run.standardError)")
@@ -106,6 +133,8 @@ struct HostExecutableTests {
         (["open", "--plugins"], "--plugins needs a value"),
         (["open", "--bogus", "app://a"], "unexpected argument '--bogus'"),
         (["verify"], "verify takes a directory"),
+        (["inspect"], "inspect takes one plugin file"),
+        (["inspect", "a.so", "b.so"], "unexpected argument 'b.so'"),
         (["new", "--in", "/tmp"], "new takes a plugin name"),
         (["verify", "/tmp", "--timeout", "0"], "--timeout takes a number of seconds above 0, such as 10 or 0.5"),
         (["verify", "/tmp", "--timeout", "inf"], "--timeout takes a number of seconds above 0, such as 10 or 0.5"),
@@ -137,6 +166,25 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("  runtime      plugboard-runtime 0.1.0"))
         #expect(run.standardOutput.contains("  routes       app://greeter/hello, app://greeter/hello/:name\n"))
         #expect(run.standardOutput.contains("  tasks        greeter.prepare\n"))
+    }
+
+    @Test func inspectPrintsTheManifestAsJSONForScripts() throws {
+        let run = try HostProcess.run(["inspect", "--json", try BuildProducts.greeter])
+        #expect(run.status == 0, "\(run.standardError)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
+        let manifest = try #require(object, "\(run.standardOutput)")
+        #expect(manifest["name"] as? String == "Greeter")
+        #expect(manifest["version"] as? String == "1.0.0")
+        #expect(manifest["runtimeVersion"] as? String == "plugboard-runtime 0.1.0")
+        #expect(manifest["routes"] as? [String] == ["app://greeter/hello", "app://greeter/hello/:name"])
+        #expect(manifest["tasks"] as? [String] == ["greeter.prepare"])
+        #expect(manifest["sealed"] as? Bool == false)
+    }
+
+    @Test func inspectSaysWhenAPluginDeclaresNothingOfAKind() throws {
+        let run = try HostProcess.run(["inspect", try BuildProducts.path("libBlogPlugin.so")])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("  tasks        (none)\n"), "\(run.standardOutput)")
     }
 
     @Test func inspectOfABadFileNamesItOnStderr() throws {
@@ -235,7 +283,8 @@ struct HostExecutableTests {
         #expect(run.status == 1)
         #expect(
             run.standardError
-                == "error: \(crashing): crashed with signal 4 (Illegal instruction) while loading in a child process; "
+                == "error: \(crashing): crashed with signal 4 (Illegal instruction) while loading in a child process: "
+                + "CrashingPlugin/CrashingPlugin.swift:13: Fatal error: CrashingModule traps on purpose; "
                 + "run plugboard verify on its directory\n")
     }
 

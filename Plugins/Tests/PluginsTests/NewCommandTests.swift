@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// `plugboard new` scaffolds a plugin package that builds and loads as is.
+/// `plugboard new` scaffolds a plugin package that builds, passes its tests and loads as is.
 struct NewCommandTests {
-    @Test func aNewPluginBuildsAndItsButtonOpensABundledRoute() throws {
-        // Built and run with the two commands `new` prints, as a shell splits them.
-        let (package, build, host) = try newHello(inDirectoryNamed: "my plugins")
+    @Test func aNewPluginBuildsPassesItsTestsAndItsButtonOpensABundledRoute() throws {
+        // Built, tested and run with the three commands `new` prints, as a shell splits them.
+        let (package, build, test, host) = try newHello(inDirectoryNamed: "my plugins")
         #expect(build == ["swift", "build", "--package-path", package])
+        #expect(test == ["swift", "test", "--package-path", package])
         #expect(
             host == [
                 try BuildProducts.host, "run", "--with-bundled", "--plugins", package + "/.build/debug", "--open",
@@ -15,6 +16,9 @@ struct NewCommandTests {
 
         let built = try Toolchain.run(Array(build.dropFirst()))
         try #require(built.status == 0, "the new package did not build:\n\(built.output)")
+        let tested = try Toolchain.run(Array(test.dropFirst()))
+        #expect(tested.status == 0, "the new package's tests failed:\n\(tested.output)")
+        #expect(tested.output.contains("Test run with 2 tests in 1 suite passed"), "\(tested.output)")
 
         let run = try HostProcess.run(Array(host.dropFirst()), input: "1\nstack\nquit\n")
         #expect(run.status == 0, "\(run.standardError)")
@@ -25,25 +29,43 @@ struct NewCommandTests {
         #expect(run.standardError.contains("✓ Hello 0.1.0  (1 module)"))
     }
 
+    /// Names whose module sorts before, between and after the imports of Plugboard and Testing,
+    /// and one that starts with a small letter.
+    @Test(arguments: ["Hello", "Radio", "Zed", "weather"])
+    func aNewPackageIsAsItsOwnFormatConfigurationWantsIt(name: String) throws {
+        let scratch = try Scratch()
+        let created = try HostProcess.run(["new", name, "--in", scratch.directory.path])
+        try #require(created.status == 0, "\(created.standardError)")
+        let package = scratch.directory.appendingPathComponent(name)
+        let linted = try Toolchain.run(
+            ["format", "lint", "--strict", "--recursive", "Package.swift", "Sources", "Tests"], in: package)
+        #expect(linted.status == 0 && linted.output.isEmpty, "\(linted.output)")
+        let ignored = try String(contentsOf: package.appendingPathComponent(".gitignore"), encoding: .utf8)
+        #expect(ignored.split(separator: "\n").contains(".build/"))
+    }
+
     @Test func thePrintedCommandsQuoteAPathTheShellWouldSplit() throws {
-        let (package, build, host) = try newHello(inDirectoryNamed: "Ann's plugins; $HOME")
+        let (package, build, test, host) = try newHello(inDirectoryNamed: "Ann's plugins; $HOME")
         #expect(build.last == package)
+        #expect(test.last == package)
         #expect(host.dropFirst(4).first == package + "/.build/debug")
     }
 
     /// Runs `plugboard new Hello` in a new directory named `name`; returns the package's path and
-    /// the words of the build and run commands it printed after "Created PACKAGE", as `/bin/sh`
-    /// splits them.
-    private func newHello(inDirectoryNamed name: String) throws -> (package: String, build: [String], host: [String]) {
+    /// the words of the build, test and run commands it printed after "Created PACKAGE", as
+    /// `/bin/sh` splits them.
+    private func newHello(
+        inDirectoryNamed name: String
+    ) throws -> (package: String, build: [String], test: [String], host: [String]) {
         let parent = try Scratch().directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         let created = try HostProcess.run(["new", "--in", parent.path, "Hello"])  // an option may come first
         let package = parent.appendingPathComponent("Hello").path
         let lines = created.standardOutput.split(separator: "\n").map(String.init)
         try #require(
-            created.status == 0 && lines.count == 3 && lines[0] == "Created \(package)",
+            created.status == 0 && lines.count == 4 && lines[0] == "Created \(package)",
             "\(created.standardOutput)\(created.standardError)")
-        return (package, try shellWords(lines[1]), try shellWords(lines[2]))
+        return (package, try shellWords(lines[1]), try shellWords(lines[2]), try shellWords(lines[3]))
     }
 
     private func shellWords(_ command: String) throws -> [String] {

@@ -35,6 +35,8 @@ struct SealedManifestTests {
         #expect(sealed.tasks == ["greeter.prepare"])
         let inspect = try HostProcess.run(["inspect", path])
         #expect(inspect.standardOutput.contains("  source       sealed manifest, read without loading the plugin\n"))
+        let json = try HostProcess.run(["inspect", path, "--json"])
+        #expect(json.standardOutput.contains("\"sealed\" : true"), "\(json.standardOutput)")
         let registry = Registry()
         try PluginLoader(registry: registry).load(file: path)
         #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter"])

@@ -12,7 +12,11 @@ struct VerifyCommandTests {
         let run = try HostProcess.run(["verify", scratch.directory.path, "--timeout", "2"])
         #expect(run.status == 1)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains("  ✗ libCrashingPlugin.so: crashed with signal 4 (Illegal instruction) while loading"))
+        // With the Swift runtime's message, which the verifier takes from the child's output.
+        #expect(
+            lines.contains(
+                "  ✗ libCrashingPlugin.so: crashed with signal 4 (Illegal instruction) while loading: "
+                    + "CrashingPlugin/CrashingPlugin.swift:13: Fatal error: CrashingModule traps on purpose"))
         #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module"))
         #expect(lines.contains("  ✗ libHangingPlugin.so: hung: did not finish loading within 2 s (killed)"))
         #expect(lines.contains { $0.hasPrefix("  ✗ libJunk.so: refused: ") && $0.contains("not an ELF file") })
@@ -69,6 +73,29 @@ struct VerifyCommandTests {
                 0 of 1 plugin file loaded
 
                 """)
+    }
+
+    @Test func jsonGivesScriptsOneVerdictPerFileTogetherWithTheOthers() throws {
+        let scratch = try Scratch()
+        let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let copy = try scratch.copy(BuildProducts.greeter, as: "libZGreeterPlugin.so")
+        let crashing = try scratch.copy(BuildProducts.path("libCrashingPlugin.so"), as: "libCrashingPlugin.so")
+        let run = try HostProcess.run(["verify", "--json", scratch.directory.path])
+        #expect(run.status == 1)
+        struct Verdict: Decodable, Equatable {
+            let file: String
+            let loads: Bool
+            let message: String
+        }
+        let verdicts = try JSONDecoder().decode([Verdict].self, from: Data(run.standardOutput.utf8))
+        #expect(verdicts.map(\.file) == [crashing, greeter, copy])
+        #expect(verdicts.map(\.loads) == [false, true, false])
+        #expect(verdicts[0].message.hasPrefix("crashed with signal 4 (Illegal instruction) while loading: "))
+        #expect(verdicts[1].message == "loads: Greeter 1.0.0, 1 module")
+        #expect(
+            verdicts[2].message
+                == "with the others: refused: \(copy): plugin 'Greeter' is already loaded from \(greeter); "
+                + "remove one of the copies")
     }
 
     @Test func pluginsThatLoadAloneAreCheckedTogether() throws {

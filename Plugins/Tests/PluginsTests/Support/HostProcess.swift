@@ -37,10 +37,7 @@ struct HostProcess {
         let inputPipe = Pipe()
         process.standardInput = input == nil && !keepingInputOpen ? FileHandle.nullDevice : inputPipe
         try process.run()
-        // A host that never ends (a lost signal, a hang) fails its test instead of stalling the run.
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.timeLimit), execute: watchdog)
+        let watchdog = Self.watchdog(for: process)
         defer { watchdog.cancel() }
         if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
         if !keepingInputOpen { try inputPipe.fileHandleForWriting.close() }
@@ -54,6 +51,16 @@ struct HostProcess {
             standardError: String(decoding: errorData, as: UTF8.self)
         )
     }
+
+    /// Kills `process` with SIGKILL once it has run for `seconds`, so that a host that never ends
+    /// (a lost signal, a hang) fails its test instead of stalling the run; cancel the returned
+    /// item when it has ended.
+    private static func watchdog(for process: Process, after seconds: Int = timeLimit) -> DispatchWorkItem {
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
+        return watchdog
+    }
 }
 
 extension HostProcess {
@@ -61,23 +68,70 @@ extension HostProcess {
     /// terminal runs it, without `NO_COLOR`; standard output and standard error arrive together,
     /// as `standardOutput`, with the terminal's line ends (`\r\n`), unless standard error is
     /// redirected to the file `errorFile`.
-    static func runOnTerminal(_ arguments: [String], errorFile: String? = nil) throws -> HostProcess {
-        let quoted = { (word: String) in "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-        let words = ([try BuildProducts.host] + arguments).map(quoted)
-        let command = words.joined(separator: " ") + (errorFile.map { " 2>" + quoted($0) } ?? "")
+    ///
+    /// With `keys`, the person types them, all at once, when the shell's line editor first shows
+    /// its prompt; `then` is a shell command run on the same terminal after the host ends.
+    /// `environment` adds to the tests' own; by default, the shell keeps no history file. The
+    /// terminal is `columns` wide, if given.
+    static func runOnTerminal(
+        _ arguments: [String], errorFile: String? = nil, typing keys: String? = nil, then: String? = nil,
+        environment: [String: String] = ["PLUGBOARD_HISTORY": ""], columns: Int? = nil
+    ) throws -> HostProcess {
+        let words = ([try BuildProducts.host] + arguments).map(shellQuoted)
+        let command =
+            (columns.map { "stty cols \($0); " } ?? "") + words.joined(separator: " ")
+            + (errorFile.map { " 2>" + shellQuoted($0) } ?? "") + (then.map { "; " + $0 } ?? "")
+        return try runOnTerminal(
+            command: command, typing: keys.map { [(after: firstPrompt, keys: $0)] } ?? [], environment: environment)
+    }
+
+    /// Runs the shell command line `command` on a pseudo-terminal, as ``runOnTerminal(_:errorFile:typing:then:environment:columns:)``
+    /// runs the host, typing each step's keys once the output holds the step's marker after the
+    /// marker of the step before; a session still running after a minute is killed.
+    static func runOnTerminal(
+        command: String, typing steps: [(after: String, keys: String)], environment: [String: String]
+    ) throws -> HostProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
+        // `script` runs the command with $SHELL. It is bash whatever the caller's is: the terminal's
+        // Ctrl-C reaches that shell too, and bash, like a person's interactive shell, outlives a host
+        // that handles the signal, where dash would die of it before running what follows.
+        var inherited = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
+        inherited["SHELL"] = "/bin/bash"
+        process.environment = inherited.merging(environment) { _, added in added }
         let output = Pipe()
+        let input = Pipe()
         process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = steps.isEmpty ? FileHandle.nullDevice : input
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // A minute is plenty for a terminal session, and a step whose marker never shows waits for it.
+        let watchdog = Self.watchdog(for: process, after: 60)
+        defer { watchdog.cancel() }
+        var data = Data()
+        var pending = steps[...]
+        var searched = 0
+        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+            data.append(chunk)
+            while let step = pending.first, let found = data.range(of: Data(step.after.utf8), in: searched..<data.count)
+            {
+                input.fileHandleForWriting.write(Data(step.keys.utf8))
+                searched = found.upperBound
+                pending.removeFirst()
+            }
+        }
         process.waitUntilExit()
         return HostProcess(
             status: process.terminationStatus, standardOutput: String(decoding: data, as: UTF8.self), standardError: "")
     }
+
+    /// `word` as one word of a shell command line, in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    /// What the line editor draws when it starts reading a line: the prompt on a line cleared.
+    static let firstPrompt = "\r> \u{1B}[K"
 }
 
 extension FileHandle {

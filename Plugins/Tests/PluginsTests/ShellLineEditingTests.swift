@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+/// `plugboard run` at a terminal edits lines as a shell does: keys move and cut, earlier lines come
+/// back, Tab completes, and the terminal is left as it was found.
+struct ShellLineEditingTests {
+    private static let (up, left, ctrlD, ctrlU) = ("\u{1B}[A", "\u{1B}[D", "\u{4}", "\u{15}")
+
+    @Test func tabCompletesACommandAndARoutesURL() throws {
+        let run = try HostProcess.runOnTerminal(["run"], typing: "op\tapp://ci\t\n" + Self.ctrlD)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r> open app://circles\u{1B}[K"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("Stack: Home > Circles\r\n"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
+    }
+
+    @Test func tabCompletesWhatTheCandidatesShareThenListsThem() throws {
+        let keys = "do \t\t" + Self.ctrlU + "open app://circles/\t" + Self.ctrlU + Self.ctrlD
+        let run = try HostProcess.runOnTerminal(["run"], typing: keys)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r> do tab \u{1B}[K"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r\n  tab 1\r\n  tab 2\r\n  tab 3\r\n"), "\(run.standardOutput)")
+        // URLs are listed as their routes' patterns, so a parameter shows what to type.
+        #expect(
+            run.standardOutput.contains("\r\n  app://circles/:id(int)\r\n  app://circles/new\r\n"),
+            "\(run.standardOutput)")
+    }
+
+    @Test func keysMoveAndCutAndEarlierLinesComeBack() throws {
+        let keys = [
+            "stck" + Self.left + Self.left + "a",  // "stack", mended in the middle
+            "do tab 1",
+            "back",
+            Self.up + Self.up,  // "do tab 1" again
+            "garbage" + Self.ctrlU + "stack",  // "garbagestack" had the cut failed
+        ]
+        let run = try HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
+        // The first screen, `stack`, and `back`; then `do tab 1`, its recall, and the last `stack`.
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home\r\n").count - 1 == 3)
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home > Circles\r\n").count - 1 == 3)
+        #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard"))
+    }
+
+    @Test func wordKeysMoveAndCutByWordsAndCtrlLClearsTheScreen() throws {
+        let (home, ctrlK, ctrlW, ctrlLeft, altF) = ("\u{1}", "\u{B}", "\u{17}", "\u{1B}[1;5D", "\u{1B}f")
+        // Each line names no route, or no command, unless its keys do what they should.
+        let keys = [
+            "x tab 1" + home + altF + "\u{7F}do",  // after the word "x", erased: "do tab 1"
+            "back",
+            "open app://circles/new zz" + ctrlLeft + ctrlK,  // "open app://circles/new "
+            "back",
+            "open app://circles/new zz" + ctrlW,  // the same
+            "\u{C}",  // Ctrl-L, then an empty line
+        ]
+        let run = try HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home > Circles\r\n").count - 1 == 1)
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home > New circle\r\n").count - 1 == 2)
+        #expect(run.standardOutput.contains("\u{1B}[H\u{1B}[2J" + HostProcess.firstPrompt), "\(run.standardOutput)")
+    }
+
+    @Test func ctrlRFindsAnEarlierLineByWhatItHolds() throws {
+        let (ctrlR, ctrlG) = ("\u{12}", "\u{7}")
+        let keys = [
+            "do tab 1", "back", "stack",
+            ctrlR + "tab",  // found, and run by Enter
+            ctrlR + "zzz" + ctrlG,  // nothing found; the line stays empty
+        ]
+        let run = try HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r(history) tab: do tab 1\u{1B}[K"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r(history) zzz: \u{1B}[K"), "\(run.standardOutput)")
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home > Circles\r\n").count - 1 == 2)
+        #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
+    }
+
+    @Test func escPressedAloneIsIgnoredWithoutTakingTheKeyAfterIt() throws {
+        // The line is drawn again once Esc has been taken alone; then "stack" is typed.
+        let run = try HostProcess.runOnTerminal(
+            command: HostProcess.shellQuoted(try BuildProducts.host) + " run",
+            typing: [
+                (after: HostProcess.firstPrompt, keys: "\u{1B}"),
+                (after: HostProcess.firstPrompt, keys: "stack\r" + Self.ctrlD),
+            ],
+            environment: ["PLUGBOARD_HISTORY": ""])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home\r\n").count - 1 == 2)
+        #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
+    }
+
+    @Test func aPluginThatEndsTheProcessLeavesTheTerminalAsItWasFound() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.runOnTerminal(
+            ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"], typing: "do exit\r",
+            then: "echo status $?; stty -a")
+        #expect(run.standardOutput.contains("status 3"), "\(run.standardOutput)")
+        let settings = run.standardOutput.split(whereSeparator: \.isWhitespace)
+        #expect(settings.contains("icanon") && settings.contains("echo") && settings.contains("icrnl"))
+    }
+
+    @Test func ctrlCEndsTheShellOnALineOfItsOwnAndPutsTheTerminalBack() throws {
+        let run = try HostProcess.runOnTerminal(
+            ["run"], typing: "\u{3}", then: "echo status $?; stty -a")
+        #expect(run.standardOutput.contains("\(HostProcess.firstPrompt)\r\u{1B}[2C\r\nReceived SIGINT, terminating"))
+        #expect(run.standardOutput.contains("status 130"), "\(run.standardOutput)")
+        let settings = run.standardOutput.split(whereSeparator: \.isWhitespace)
+        #expect(settings.contains("icanon") && settings.contains("echo") && settings.contains("icrnl"))
+    }
+
+    @Test func linesComeBackInTheNextSessionFromAFileOnlyTheUserMayRead() throws {
+        let state = try Scratch().directory.appendingPathComponent("state")
+        let environment = ["XDG_STATE_HOME": state.path]
+        let first = try HostProcess.runOnTerminal(["run"], typing: "do tab 1\r" + Self.ctrlD, environment: environment)
+        #expect(first.status == 0, "\(first.standardOutput)")
+        let file = state.appendingPathComponent("plugboard/history").path
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "do tab 1\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let directory = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("plugboard").path)
+        #expect((directory[.posixPermissions] as? Int) == 0o700)
+
+        let second = try HostProcess.runOnTerminal(
+            ["run"], typing: Self.up + "\r" + Self.ctrlD, environment: environment)
+        #expect(second.status == 0, "\(second.standardOutput)")
+        #expect(second.standardOutput.contains("Stack: Home > Circles\r\n"), "\(second.standardOutput)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "do tab 1\n")
+    }
+
+    @Test func textTypedIntoAScreenIsBroughtBackInItsSessionButNeverWrittenToTheFile() throws {
+        let file = try Scratch().directory.appendingPathComponent("history").path
+        let keys = [
+            "do password secret",  // the login form's password
+            "do pasword secret",  // no such action: it may hold a secret all the same
+            "stack",
+            Self.up + Self.up + Self.up,  // the password line, from this session's memory
+        ]
+        let run = try HostProcess.runOnTerminal(
+            ["run", "--open", "app://login"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD,
+            environment: ["PLUGBOARD_HISTORY": file])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.components(separatedBy: "Password: ••••••").count - 1 >= 2, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r> do password secret\u{1B}[K"), "\(run.standardOutput)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "stack\n")
+    }
+
+    @Test func aHistoryFileThatCannotBeMadeIsSaidAndTheShellStillRuns() throws {
+        let run = try HostProcess.runOnTerminal(
+            ["run"], typing: "stack\r" + Self.up + "\r" + Self.ctrlD,
+            environment: ["PLUGBOARD_HISTORY": "/proc/plugboard/history"])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains("warning: the shell's history is not kept in /proc/plugboard/history: "),
+            "\(run.standardOutput)")
+        // Kept for the session all the same: the second `stack` is the first one brought back.
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home\r\n").count - 1 == 3)
+    }
+
+    @Test func aHistoryFileIsCutBackToItsLastThousandLinesOnceItHoldsTwiceAsMany() throws {
+        let file = try Scratch().directory.appendingPathComponent("history").path
+        let old = (1...2000).map { "open app://circles/\($0)\n" }.joined() + "do tab 1\n"
+        try old.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try HostProcess.runOnTerminal(
+            ["run"], typing: Self.up + "\r" + Self.ctrlD, environment: ["PLUGBOARD_HISTORY": file])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("Stack: Home > Circles\r\n"), "\(run.standardOutput)")
+        let kept = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(kept.count == 1000)
+        #expect(kept.first == "open app://circles/1002" && kept.last == "do tab 1")
+    }
+
+    @Test func aLineWiderThanTheTerminalScrollsAndWideCharactersTakeTwoColumns() throws {
+        let keys = "open app://circles/new\r" + "日本語" + Self.left + "x\r" + Self.ctrlD
+        let run = try HostProcess.runOnTerminal(["run"], typing: keys, columns: 20)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        // 17 columns for the line: the cursor keeps one, 16 show what comes before it.
+        #expect(run.standardOutput.contains("\r> pp://circles/new\u{1B}[K\r\u{1B}[18C"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("Stack: Home > New circle\r\n"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r> 日本語\u{1B}[K\r\u{1B}[6C"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r> 日本x語\u{1B}[K\r\u{1B}[7C"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("unknown command '日本x語'"), "\(run.standardOutput)")
+    }
+
+    @Test func afterCtrlZAndFgTheLineIsDrawnAgainAndKeysAreReadOneByOneAgain() throws {
+        // An interactive bash runs the host, with job control, as a person's shell would.
+        let host = HostProcess.shellQuoted(try BuildProducts.host)
+        let run = try HostProcess.runOnTerminal(
+            command: "bash --norc --noprofile -i",
+            typing: [
+                (after: "\u{1B}[?2004h", keys: "\(host) run\n"),  // bash's prompt, ready for a line
+                (after: HostProcess.firstPrompt, keys: "sta"),
+                (after: "\r> sta\u{1B}[K", keys: "\u{1A}"),  // Ctrl-Z
+                (after: "Stopped", keys: "fg\n"),
+                (after: "\r> sta\u{1B}[K", keys: "ck\r" + Self.ctrlD),
+                (after: "said goodbye", keys: "exit\n"),
+            ],
+            environment: ["PLUGBOARD_HISTORY": "", "HISTFILE": "/dev/null"])  // bash's history too
+        #expect(run.status == 0, "\(run.standardOutput)")
+        // Drawn by the editor, not echoed by the terminal: "ck" arrived key by key.
+        #expect(run.standardOutput.contains("\r> stac\u{1B}[K"), "\(run.standardOutput)")
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home\r\n").count - 1 == 2)
+        #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
+    }
+}
