@@ -5,6 +5,8 @@ import Testing
 /// back, Tab completes, and the terminal is left as it was found.
 struct ShellLineEditingTests {
     private static let (up, left, ctrlD, ctrlU) = ("\u{1B}[A", "\u{1B}[D", "\u{4}", "\u{15}")
+    /// The prompt of the interactive bash that runs the host with job control.
+    private static let bashPrompt = "job-control$ "
 
     @Test func tabCompletesACommandAndARoutesURL() throws {
         let run = try HostProcess.runOnTerminal(["run"], typing: "op\tapp://ci\t\n" + Self.ctrlD)
@@ -185,19 +187,22 @@ struct ShellLineEditingTests {
     }
 
     @Test func afterCtrlZAndFgTheLineIsDrawnAgainAndKeysAreReadOneByOneAgain() throws {
-        // An interactive bash runs the host, with job control, as a person's shell would.
+        // An interactive bash runs the host, with job control, as a person's shell would; its
+        // prompt is known and it keeps no history.
         let host = HostProcess.shellQuoted(try BuildProducts.host)
+        let startup = try Scratch().directory.appendingPathComponent("bashrc")
+        try "PS1='\(Self.bashPrompt)'\nHISTFILE=/dev/null\n".write(to: startup, atomically: true, encoding: .utf8)
         let run = try HostProcess.runOnTerminal(
-            command: "bash --norc --noprofile -i",
+            command: "bash --noprofile --rcfile \(HostProcess.shellQuoted(startup.path)) -i",
             typing: [
-                (after: "\u{1B}[?2004h", keys: "\(host) run\n"),  // bash's prompt, ready for a line
+                (after: Self.bashPrompt, keys: "\(host) run\n"),
                 (after: HostProcess.firstPrompt, keys: "sta"),
                 (after: "\r> sta\u{1B}[K", keys: "\u{1A}"),  // Ctrl-Z
                 (after: "Stopped", keys: "fg\n"),
                 (after: "\r> sta\u{1B}[K", keys: "ck\r" + Self.ctrlD),
                 (after: "said goodbye", keys: "exit\n"),
             ],
-            environment: ["PLUGBOARD_HISTORY": "", "HISTFILE": "/dev/null"])  // bash's history too
+            environment: ["PLUGBOARD_HISTORY": ""])
         #expect(run.status == 0, "\(run.standardOutput)")
         // Drawn by the editor, not echoed by the terminal: "ck" arrived key by key.
         #expect(run.standardOutput.contains("\r> stac\u{1B}[K"), "\(run.standardOutput)")

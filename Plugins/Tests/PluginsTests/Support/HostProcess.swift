@@ -94,11 +94,13 @@ extension HostProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
-        // `script` runs the command with $SHELL. It is bash whatever the caller's is: the terminal's
-        // Ctrl-C reaches that shell too, and bash, like a person's interactive shell, outlives a host
-        // that handles the signal, where dash would die of it before running what follows.
+        // The session is the same whatever the caller's environment. `script` runs the command with
+        // $SHELL, here bash: the terminal's Ctrl-C reaches that shell too, and bash, like a person's
+        // interactive shell, outlives a host that handles the signal, where dash would die of it
+        // before running what follows. TERM names the terminal the session is, as a terminal would.
         var inherited = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
         inherited["SHELL"] = "/bin/bash"
+        inherited["TERM"] = "xterm"
         process.environment = inherited.merging(environment) { _, added in added }
         let output = Pipe()
         let input = Pipe()
