@@ -122,6 +122,33 @@ struct PluginLoaderErrorTests {
         #expect(reason.contains("cannot dynamically load"))
     }
 
+    @Test func aFileNameWithControlCharactersIsShownOnOneLineWithThemEscaped() throws {
+        // A name that would forge a report line of its own and clear the screen, were it printed.
+        let path = try files.write("libForged\n  ✓ Fake\u{1B}[2J.so", Data("x".utf8))
+        chmod(path, 0o666)
+        let shown = files.directory.path + "/libForged\\u{A}  ✓ Fake\\u{1B}[2J.so"
+        #expect(PluginLoader.shown(path: path) == shown)
+        let error = #expect(throws: PluginLoadError.self) { try loader.load(file: path) }
+        #expect(error?.path == path)
+        #expect(
+            error?.description
+                == "\(shown): refused: the file (\(shown)) is writable by group and others (mode 666); run chmod go-w "
+                + "on it (LoadPolicy(checksPermissions: false) relaxes this for development)")
+        #expect(PluginLoader.shown(path: files.directory.path) == files.directory.path)
+    }
+
+    @Test func theDynamicLoadersMessageIsShownOnOneLineToo() throws {
+        let path = try files.write("libProgram\n.so", try Data(contentsOf: URL(fileURLWithPath: "/proc/self/exe")))
+        let error = #expect(throws: PluginLoadError.self) { try loader.load(file: path) }
+        guard case .openFailed(_, let reason) = error else {
+            Issue.record("wrong error: \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("libProgram\n.so"))
+        #expect(error?.description.contains("\n") == false)
+        #expect(error?.description.contains("libProgram\\u{A}.so: cannot dynamically load") == true)
+    }
+
     @Test func aDirectoryIsLoadedInNameOrderAndFailuresDoNotStopIt() throws {
         _ = try files.write("b.so", Data("b".utf8))
         _ = try files.write("a.so", Data("a".utf8))

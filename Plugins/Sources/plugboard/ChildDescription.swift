@@ -17,6 +17,7 @@ enum ChildDescription {
     /// - Throws: `HostError.failed` with the loader's refusal, or saying that the child crashed
     ///   or hung; each message names the file.
     static func describe(_ path: String) throws -> (manifest: SealedManifest, json: String) {
+        let shownPath = PluginLoader.shown(path: path)
         switch ChildProcess.run(BundledPlugins.executable, [command, path], timeout: 30) {
         case .exited(let status, let output):
             let report = ChildProcess.report(in: output)
@@ -26,15 +27,15 @@ enum ChildDescription {
             if let refusal = try? JSONDecoder().decode(Refusal.self, from: report) {
                 throw HostError.failed(refusal.refused)
             }
-            throw HostError.failed("\(path): loading it in a child process failed (exit status \(status))")
+            throw HostError.failed("\(shownPath): loading it in a child process failed (exit status \(status))")
         case .crashed(let signal, let failure):
             let crash = ChildProcess.describeCrash(
                 signal: signal, failure: failure, doing: "while loading in a child process")
-            throw HostError.failed("\(path): \(crash); run plugboard verify on its directory")
+            throw HostError.failed("\(shownPath): \(crash); run plugboard verify on its directory")
         case .timedOut:
-            throw HostError.failed("\(path): did not finish loading in a child process within 30 s (killed)")
+            throw HostError.failed("\(shownPath): did not finish loading in a child process within 30 s (killed)")
         case .failedToStart(let reason):
-            throw HostError.failed("\(path): could not start a child process: \(reason)")
+            throw HostError.failed("\(shownPath): could not start a child process: \(reason)")
         }
     }
 

@@ -53,7 +53,7 @@ enum InspectCommand {
             report.sealed
             ? "sealed manifest, read without loading the plugin" : "not sealed: read by loading it in a child process"
         Terminal.heading(sealed.name, " \(sealed.version)")
-        Terminal.line("  file         \(path)")
+        Terminal.line("  file         \(PluginLoader.shown(path: path))")
         Terminal.line("  source       \(source)")
         Terminal.line("  runtime      \(sealed.runtimeVersion)")
         Terminal.line("  toolchain    \(sealed.toolchain)")

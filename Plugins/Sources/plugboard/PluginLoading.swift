@@ -14,7 +14,8 @@ enum PluginLoading {
     /// `plugboard` can use, rather than the library's.
     static func message(for error: PluginLoadError) -> String {
         guard case .insecurePermissions(let path, let reason) = error else { return error.description }
-        return "\(path): refused: \(reason) (PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)"
+        return
+            "\(PluginLoader.shown(path: path)): refused: \(reason) (PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)"
     }
 
     /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name), or
@@ -43,7 +44,7 @@ enum PluginLoading {
                     "\(plugin.manifest.name) \(plugin.manifest.version)  (\(counted(plugin.modules.count, "module")))")
             case .failure(let error):
                 failures += 1
-                Terminal.line(.failed, path)
+                Terminal.line(.failed, PluginLoader.shown(path: path))
                 Terminal.error("error: \(message(for: error))")
             }
         }
@@ -80,7 +81,7 @@ enum PluginLoading {
                 return String(cString: resolved)
             }
             guard seen.insert(file ?? path).inserted else {
-                Terminal.error("warning: \(path) is given more than once; it is loaded once")
+                Terminal.error("warning: \(PluginLoader.shown(path: path)) is given more than once; it is loaded once")
                 return false
             }
             return true
@@ -89,6 +90,6 @@ enum PluginLoading {
 
     /// What to say of a directory without plugin files, most often a package's own directory.
     static func noPluginFiles(in directory: String) -> String {
-        "no plugin files (.so) in \(directory); a package's plugins are in its .build/debug (or .build/release)"
+        "no plugin files (.so) in \(PluginLoader.shown(path: directory)); a package's plugins are in its .build/debug (or .build/release)"
     }
 }

@@ -6,7 +6,8 @@ enum RegistryListing {
     static func print(_ snapshot: RegistrySnapshot) {
         Terminal.heading("Plugins")
         for plugin in snapshot.plugins {
-            Terminal.line("  \(plugin.manifest.name) \(plugin.manifest.version)  \(plugin.path)")
+            Terminal.line(
+                "  \(plugin.manifest.name) \(plugin.manifest.version)  \(PluginLoader.shown(path: plugin.path))")
             Terminal.line("    fingerprint  \(plugin.manifest.fingerprint)")
         }
         if snapshot.plugins.isEmpty { Terminal.line("  (none)") }
@@ -30,7 +31,7 @@ enum RegistryListing {
     /// One line per module: its name, where it comes from, and whether it is disabled.
     static func printModules(_ snapshot: RegistrySnapshot) {
         for module in snapshot.modules {
-            let source = module.plugin.map { "plugin \($0)" } ?? module.owner.image
+            let source = module.plugin.map { "plugin \($0)" } ?? PluginLoader.shown(path: module.owner.image)
             Terminal.line("  \(module.name)  from \(source)\(snapshot.isDisabled(module.name) ? "  (disabled)" : "")")
         }
         if snapshot.modules.isEmpty { Terminal.line("  (none)") }

@@ -27,7 +27,7 @@ enum RoutesCommand {
             Terminal.line(route.pattern.description)
             if let title = route.title { Terminal.line("  title       \(title)") }
             if !parameters.isEmpty { Terminal.line("  parameters  \(parameters.joined(separator: ", "))") }
-            Terminal.line("  owner       \(route.owner.module)  (\(route.owner.image))")
+            Terminal.line("  owner       \(route.owner.module)  (\(PluginLoader.shown(path: route.owner.image)))")
         }
         if routes.isEmpty { Terminal.line("(no routes)") }
         return failures > 0 ? 1 : 0

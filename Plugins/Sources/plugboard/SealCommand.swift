@@ -26,7 +26,9 @@ enum SealCommand {
             do {
                 let sealed = try seal(file)
                 Terminal.line(
-                    .ok, "\(file): sealed \(sealed.name) \(sealed.version), \(counted(sealed.routes.count, "route"))")
+                    .ok,
+                    "\(PluginLoader.shown(path: file)): sealed \(sealed.name) \(sealed.version), \(counted(sealed.routes.count, "route"))"
+                )
             } catch {
                 failures += 1
                 Terminal.error("error: \(error)")
@@ -48,7 +50,9 @@ enum SealCommand {
             "--set-section-flags", "\(section)=noload,readonly", file,
         ]
         guard case .exited(0, _) = ChildProcess.run("/usr/bin/env", arguments, timeout: 60) else {
-            throw HostError.failed("\(file): llvm-objcopy (from the Swift toolchain) could not write the section")
+            throw HostError.failed(
+                "\(PluginLoader.shown(path: file)): llvm-objcopy (from the Swift toolchain) could not write the section"
+            )
         }
         return sealed
     }

@@ -90,7 +90,7 @@ enum VerifyCommand {
     }
 
     private static func name(of file: String) -> String {
-        (file as NSString).lastPathComponent
+        PluginLoader.shown(path: (file as NSString).lastPathComponent)
     }
 
     /// Runs the child for `files` and reads its reports, or says how it ended without them.

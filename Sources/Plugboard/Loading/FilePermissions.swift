@@ -28,11 +28,12 @@ struct FilePermissions {
         if writable != 0 {
             let mode = String(status.st_mode & 0o7777, radix: 8)
             let who = writable == S_IWGRP ? "group" : writable == S_IWOTH ? "others" : "group and others"
-            return "\(kind) (\(path)) is writable by \(who) (mode \(mode)); run chmod go-w on it"
+            return "\(kind) (\(path.escapingControlCharacters)) is writable by \(who) (mode \(mode)); "
+                + "run chmod go-w on it"
         }
         if status.st_uid != user && status.st_uid != 0 {
-            return "\(kind) (\(path)) is owned by uid \(status.st_uid), neither you (uid \(user)) nor root; "
-                + "change its owner"
+            return "\(kind) (\(path.escapingControlCharacters)) is owned by uid \(status.st_uid), neither you "
+                + "(uid \(user)) nor root; change its owner"
         }
         return nil
     }

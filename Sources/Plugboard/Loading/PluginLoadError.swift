@@ -129,43 +129,45 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch { print(error.description) }
     /// ```
     public var description: String {
-        switch self {
-        case .fileNotFound(let path):
-            "\(path): no such file; check the path (a symbolic link must point to an existing file)"
-        case .notAFile(let path, let kind):
-            "\(path): is a \(kind), not a plugin file; pass a .so file, or load the directory's plugins"
-        case .notADirectory(let path):
-            "\(path): is a file, not a directory; pass the directory that holds the plugin files"
-        case .unreadable(let path, let reason):
-            "\(path): cannot be read (\(reason)); check its permissions"
-        case .notASharedObject(let path, let reason):
-            "\(path): not a loadable shared object: \(reason); rebuild the plugin as a .dynamic library product"
-        case .openFailed(let path, let reason):
-            "\(path): the dynamic loader refused it: \(reason)"
-        case .noManifest(let path):
-            "\(path): has no Plugboard plugin manifest; declare one type conforming to `Plugin` "
+        let shownPath = PluginLoader.shown(path: path)
+        return switch self {
+        case .fileNotFound:
+            "\(shownPath): no such file; check the path (a symbolic link must point to an existing file)"
+        case .notAFile(_, let kind):
+            "\(shownPath): is a \(kind), not a plugin file; pass a .so file, or load the directory's plugins"
+        case .notADirectory:
+            "\(shownPath): is a file, not a directory; pass the directory that holds the plugin files"
+        case .unreadable(_, let reason):
+            "\(shownPath): cannot be read (\(reason)); check its permissions"
+        case .notASharedObject(_, let reason):
+            "\(shownPath): not a loadable shared object: \(reason); rebuild the plugin as a .dynamic library product"
+        case .openFailed(_, let reason):
+            "\(shownPath): the dynamic loader refused it: \(reason.escapingControlCharacters)"
+        case .noManifest:
+            "\(shownPath): has no Plugboard plugin manifest; declare one type conforming to `Plugin` "
                 + "(public enum MyPlugin: Plugin { public static let manifest = PluginManifest(name:version:) })"
-        case .multipleManifests(let path, let types):
-            "\(path): declares \(types.count) plugin manifests (\(types.joined(separator: ", "))); keep exactly one"
-        case .fingerprintMismatch(let path, let plugin, let host):
-            "\(path): built for \(plugin), but this host runs \(host); rebuild the plugin with this host's "
+        case .multipleManifests(_, let types):
+            "\(shownPath): declares \(types.count) plugin manifests (\(types.joined(separator: ", "))); keep exactly one"
+        case .fingerprintMismatch(_, let plugin, let host):
+            "\(shownPath): built for \(plugin), but this host runs \(host); rebuild the plugin with this host's "
                 + "toolchain against this runtime version"
         case .duplicatePlugin(let name, let path, let loadedFrom) where path == loadedFrom:
-            "\(path): plugin '\(name)' is already loaded from this same file; load each file once"
-        case .duplicatePlugin(let name, let path, let loadedFrom):
-            "\(path): plugin '\(name)' is already loaded from \(loadedFrom); remove one of the copies"
-        case .registrationFailed(let path, let plugin, let error):
-            "\(path): plugin '\(plugin)' was not registered: \(error)"
-        case .insecurePermissions(let path, let reason):
-            "\(path): refused: \(reason) (LoadPolicy(checksPermissions: false) relaxes this for development)"
-        case .invalidManifest(let path, let reason):
-            "\(path): its manifest is not valid: \(reason); fix the PluginManifest(name:version:) of its Plugin type"
-        case .corruptManifest(let path, let reason):
-            "\(path): its sealed manifest is corrupt: \(reason); run plugboard seal on a fresh build of it"
-        case .notAllowed(let path, let plugin, let allowed):
-            "\(path): plugin '\(plugin)' is not on this host's allowlist (\(allowed.joined(separator: ", ")))"
-        case .unknownMetadataLayout(let path, let version):
-            "\(path): this Swift runtime reports metadata layout version \(version), which Plugboard cannot read; "
+            "\(shownPath): plugin '\(name)' is already loaded from this same file; load each file once"
+        case .duplicatePlugin(let name, _, let loadedFrom):
+            "\(shownPath): plugin '\(name)' is already loaded from \(PluginLoader.shown(path: loadedFrom)); "
+                + "remove one of the copies"
+        case .registrationFailed(_, let plugin, let error):
+            "\(shownPath): plugin '\(plugin)' was not registered: \(error)"
+        case .insecurePermissions(_, let reason):
+            "\(shownPath): refused: \(reason) (LoadPolicy(checksPermissions: false) relaxes this for development)"
+        case .invalidManifest(_, let reason):
+            "\(shownPath): its manifest is not valid: \(reason); fix the PluginManifest(name:version:) of its Plugin type"
+        case .corruptManifest(_, let reason):
+            "\(shownPath): its sealed manifest is corrupt: \(reason); run plugboard seal on a fresh build of it"
+        case .notAllowed(_, let plugin, let allowed):
+            "\(shownPath): plugin '\(plugin)' is not on this host's allowlist (\(allowed.joined(separator: ", ")))"
+        case .unknownMetadataLayout(_, let version):
+            "\(shownPath): this Swift runtime reports metadata layout version \(version), which Plugboard cannot read; "
                 + "export the fallback entry symbol '\(PluginEntry.symbolName)' from the plugin (see PluginEntry)"
         }
     }

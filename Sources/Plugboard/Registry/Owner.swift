@@ -37,6 +37,7 @@ public struct Owner: Sendable, Hashable, CustomStringConvertible {
     /// owner.description  // "module Circles.CirclesModule (libCircles.so)"
     /// ```
     public var description: String {
-        "module \(module.shown) (\(image.split(separator: "/").last.map(String.init) ?? image))"
+        let file = image.split(separator: "/").last.map(String.init) ?? image
+        return "module \(module.shown) (\(file.escapingControlCharacters))"
     }
 }

@@ -86,7 +86,8 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
             "module name '\(name)' is registered by \(existing) and again by \(new); "
                 + "give one of them a different `name`"
         case .duplicatePlugin(let name, let existingFile, let newFile):
-            "plugin '\(name)' is already loaded from \(existingFile); \(newFile) is a second copy, "
+            "plugin '\(name)' is already loaded from \(existingFile.escapingControlCharacters); "
+                + "\(newFile.escapingControlCharacters) is a second copy, "
                 + "remove one of the files"
         case .duplicateRoute(let pattern, let existing, let new):
             "route '\(pattern)' is owned by \(existing); \(new) registers it again; "
@@ -100,7 +101,7 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
         case .invalidRoute(let pattern, let owner, let reason):
             "route '\(pattern.shown)' of \(owner) is invalid: \(reason)"
         case .invalidModuleName(let name, let image):
-            "a module of \(image) is named \(name.debugDescription): use a non-empty name without control "
+            "a module of \(image.escapingControlCharacters) is named \(name.debugDescription): use a non-empty name without control "
                 + "characters (the module's `name`)"
         case .invalidTaskName(let name, let owner):
             "startup task name \(name.debugDescription) of \(owner) is invalid: use a non-empty name without "
