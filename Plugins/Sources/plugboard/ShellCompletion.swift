@@ -2,9 +2,9 @@ import Plugboard
 
 extension ShellSession {
     /// The commands as Tab completes them: those that take an argument end with a blank.
-    private static let commands = [
-        "open ", "do ", "back", "stack", "history", "routes", "modules", "disable ", "enable ", "help", "quit",
-    ].map { LineEditor.Completion.Candidate($0) }
+    private static let commands = ShellCommand.allCases.map {
+        LineEditor.Completion.Candidate($0.rawValue + ($0.takesArgument ? " " : ""))
+    }
 
     /// What Tab may complete at the end of `text`, the line before the cursor: a command; after
     /// `open`, the start of a route's URLs, up to its first segment that is not literal (listed
@@ -20,12 +20,12 @@ extension ShellSession {
         let start = leading + command.count + rest[blank...].prefix { $0.isWhitespace }.count
         let snapshot = navigator.registry.snapshot
         let candidates: [LineEditor.Completion.Candidate] =
-            switch command {
-            case "open":
+            switch ShellCommand(word: command) {
+            case .open:
                 snapshot.routes.map { .init(Self.literalStart(of: $0.pattern), label: $0.pattern.description) }
-            case "do": (navigator.topScreen?.actions ?? []).map { .init($0.id) }
-            case "disable": snapshot.modules.map(\.name).filter { !snapshot.isDisabled($0) }.map { .init($0) }
-            case "enable": snapshot.disabledModules.sorted().map { .init($0) }
+            case .do: (navigator.topScreen?.actions ?? []).map { .init($0.id) }
+            case .disable: snapshot.modules.map(\.name).filter { !snapshot.isDisabled($0) }.map { .init($0) }
+            case .enable: snapshot.disabledModules.sorted().map { .init($0) }
             default: []
             }
         return LineEditor.Completion(start: start, candidates: candidates)

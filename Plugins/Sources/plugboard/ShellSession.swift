@@ -3,24 +3,6 @@ import Plugboard
 /// The interactive shell's interpreter: one command line in, what a person sees out.
 @MainActor
 final class ShellSession {
-    static let help = """
-        Commands:
-          open URL          open a route (e.g. open app://circles)
-          N [TEXT]          take action N of the current screen, with TEXT if it types
-          do ID [TEXT]      take the action named ID (e.g. do login)
-          back              go back (pop, or dismiss a presented screen)
-          stack             show the navigation stack
-          history           show every transition so far
-          routes            list the routes
-          modules           list the modules, and which are disabled
-          disable MODULE    switch a module off: its routes answer "disabled"
-          enable MODULE     switch a disabled module back on
-          help              show this help
-          quit              leave (or Ctrl-D)
-        At a terminal, Tab completes commands, URLs, action IDs and module names, Up and Down
-        bring back earlier lines, and Ctrl-R finds one by what it holds.
-        """
-
     let navigator: Navigator
     /// How many commands ended in an error.
     private(set) var errors = 0
@@ -37,37 +19,38 @@ final class ShellSession {
     func handle(_ line: String) async -> Bool {
         let line = line.drop { $0.isWhitespace }
         let command = String(line.prefix { !$0.isWhitespace })
-        mayHoldTypedText = command == "do" || Int(command) != nil
+        mayHoldTypedText = command == ShellCommand.do.rawValue || Int(command) != nil
         guard !command.isEmpty else { return true }
         let argument = line.dropFirst(command.count).drop { $0.isWhitespace }
         let rest = argument.isEmpty ? nil : String(argument)
         do {
-            switch command {
-            case "quit", "exit": return false
-            case "help": Terminal.line(Self.help)
-            case "open":
+            let known = ShellCommand(word: command)
+            switch known {
+            case .quit: return false
+            case .help: Terminal.line(ShellCommand.helpText)
+            case .open:
                 guard let url = rest else { throw HostError.failed("open needs a URL") }
                 try await navigator.open(url)
                 showScreen()
-            case "back":
+            case .back:
                 let stacks = navigator.state.stacks
                 try await navigator.show(stacks.count > 1 && stacks.last?.count == 1 ? .dismiss : .pop)
                 showScreen()
-            case "stack": Terminal.line("Stack: \(navigator.state)")
-            case "history":
+            case .stack: Terminal.line("Stack: \(navigator.state)")
+            case .history:
                 for (index, transition) in navigator.history.enumerated() {
                     Terminal.line("  \(index + 1). \(transition)")
                 }
-            case "routes": RegistryListing.printRoutes(navigator.registry.snapshot)
-            case "modules": RegistryListing.printModules(navigator.registry.snapshot)
-            case "disable", "enable":
+            case .routes: RegistryListing.printRoutes(navigator.registry.snapshot)
+            case .modules: RegistryListing.printModules(navigator.registry.snapshot)
+            case .disable, .enable:
                 guard let module = rest else {
                     throw HostError.failed("\(command) needs a module's name; type modules for them")
                 }
-                try command == "disable"
+                try known == .disable
                     ? navigator.registry.disable(module: module) : navigator.registry.enable(module: module)
                 Terminal.line("\(module): \(command)d")
-            case "do":
+            case .do:
                 let available = (navigator.topScreen?.actions ?? []).map(\.id)
                 guard let rest else {
                     throw HostError.failed("do needs an action's ID; this screen's: \(Self.list(available))")
@@ -79,7 +62,7 @@ final class ShellSession {
                 }
                 let text = rest.count > id.count ? String(rest.dropFirst(id.count + 1)) : nil
                 try await act(id: id, text: text)
-            default:
+            case nil:
                 guard let number = Int(command) else {
                     throw HostError.failed("unknown command '\(command)'; type help")
                 }
