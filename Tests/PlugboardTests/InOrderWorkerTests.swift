@@ -1,3 +1,4 @@
+import CPlugboard
 import Foundation
 import Synchronization
 import Testing
@@ -104,6 +105,29 @@ struct InOrderWorkerTests {
             }
         }
         #expect((0..<100).map { _ in worker.next() } == Array(repeating: false, count: 100))
+    }
+
+    @Test(arguments: [0, 1])
+    func aSinglePieceOfWorkRunsOnTheSubmittingThreadWithoutOneBeingStarted(pieces: Int) {
+        let submitter = pthread_self()
+        let worker = InOrderWorker<Bool>(expecting: pieces)
+        // Long enough for a thread, had one been started, to run and take the work.
+        usleep(20_000)
+        worker.submit { pthread_equal(pthread_self(), submitter) != 0 }
+        #expect(worker.next())
+    }
+
+    @Test(.enabled(if: pb_available_processors() > 1, "one processor never gets a second thread"))
+    func severalPiecesOfWorkGetAThread() {
+        let submitter = pthread_self()
+        let worker = InOrderWorker<Bool>(expecting: 2)
+        var onSubmitter = true
+        let deadline = Date().addingTimeInterval(10)
+        while onSubmitter && Date() < deadline {
+            worker.submit { pthread_equal(pthread_self(), submitter) != 0 }
+            onSubmitter = worker.next()
+        }
+        #expect(!onSubmitter, "no work reached the worker's thread in 10 s")
     }
 
     @Test func withoutAThreadOfItsOwnWorkRunsOnTheSubmittingThread() {

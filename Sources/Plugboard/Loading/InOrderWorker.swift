@@ -6,7 +6,7 @@ internal import Dispatch
 ///
 /// The loader opens the next plugin files this way while it registers the ones already open. On
 /// a machine with one processor a second thread would only take turns with the first, so there the
-/// work runs at once, on the submitting thread. Work submitted before the thread has started also
+/// work runs at once, on the submitting thread, as it does for a single piece of work. Work submitted before the thread has started also
 /// runs at once, on the submitting thread, rather than wait for it; once some work went to the
 /// thread, all later work does, so that it keeps its order.
 final class InOrderWorker<Value: Sendable>: Sendable {
@@ -28,11 +28,17 @@ final class InOrderWorker<Value: Sendable>: Sendable {
         var wakeAt = Int.max
     }
 
-    /// Creates a worker; `concurrent` says whether it has a thread of its own (by default, when
-    /// the thread may run on more than one processor).
-    init(concurrent: Bool = pb_available_processors() > 1) {
+    /// Creates a worker; `concurrent` says whether it has a thread of its own.
+    init(concurrent: Bool) {
         // Starting a thread takes a while: it starts now, so that it runs by the time work arrives.
         thread = concurrent ? WorkerThread() : nil
+    }
+
+    /// Creates a worker for `pieces` pieces of work, with a thread of its own when there is more
+    /// than one and the thread may run on more than one processor: one piece would only wait for
+    /// the thread to start, or run here before it has.
+    convenience init(expecting pieces: Int) {
+        self.init(concurrent: pieces > 1 && pb_available_processors() > 1)
     }
 
     /// Starts `work` after everything submitted before it.

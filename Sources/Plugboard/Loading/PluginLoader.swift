@@ -123,7 +123,7 @@ public struct PluginLoader: Sendable {
     /// another. The `dlopen`s run on a thread of their own, each after its file passed the checks,
     /// while this thread registers the plugins already open; with two cores or more, loading takes
     /// little longer than the `dlopen`s alone. (The first `dlopen`s, until that thread has
-    /// started, and with one core all of them, run on this thread.)
+    /// started, and with one core or one file all of them, run on this thread.)
     ///
     /// The registrations become visible to lookups together, when this method returns (sooner
     /// only if another registration publishes them), so that each is applied to the registry once
@@ -146,7 +146,7 @@ public struct PluginLoader: Sendable {
         files paths: [String],
         loaded: (_ path: String, _ result: Result<LoadedPlugin, PluginLoadError>) -> Void = { _, _ in }
     ) -> [Result<LoadedPlugin, PluginLoadError>] {
-        let opening = InOrderWorker<Opening>()
+        let opening = InOrderWorker<Opening>(expecting: paths.count)
         var permissions = FilePermissions()
         for path in paths {
             do throws(PluginLoadError) {
