@@ -14,8 +14,8 @@ enum PluginLoading {
     /// `plugboard` can use, rather than the library's.
     static func message(for error: PluginLoadError) -> String {
         guard case .insecurePermissions(let path, let reason) = error else { return error.description }
-        return
-            "\(PluginLoader.shown(path: path)): refused: \(reason) (PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)"
+        return "\(PluginLoader.shown(path: path)): refused: \(reason) "
+            + "(PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)"
     }
 
     /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name), or
@@ -90,6 +90,7 @@ enum PluginLoading {
 
     /// What to say of a directory without plugin files, most often a package's own directory.
     static func noPluginFiles(in directory: String) -> String {
-        "no plugin files (.so) in \(PluginLoader.shown(path: directory)); a package's plugins are in its .build/debug (or .build/release)"
+        "no plugin files (.so) in \(PluginLoader.shown(path: directory)); a package's plugins are in its "
+            + ".build/debug (or .build/release)"
     }
 }

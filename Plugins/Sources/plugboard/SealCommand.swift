@@ -25,10 +25,9 @@ enum SealCommand {
         for file in arguments {
             do {
                 let sealed = try seal(file)
+                let routes = counted(sealed.routes.count, "route")
                 Terminal.line(
-                    .ok,
-                    "\(PluginLoader.shown(path: file)): sealed \(sealed.name) \(sealed.version), \(counted(sealed.routes.count, "route"))"
-                )
+                    .ok, "\(PluginLoader.shown(path: file)): sealed \(sealed.name) \(sealed.version), \(routes)")
             } catch {
                 failures += 1
                 Terminal.error("error: \(error)")
@@ -50,9 +49,8 @@ enum SealCommand {
             "--set-section-flags", "\(section)=noload,readonly", file,
         ]
         guard case .exited(0, _) = ChildProcess.run("/usr/bin/env", arguments, timeout: 60) else {
-            throw HostError.failed(
-                "\(PluginLoader.shown(path: file)): llvm-objcopy (from the Swift toolchain) could not write the section"
-            )
+            let shown = PluginLoader.shown(path: file)
+            throw HostError.failed("\(shown): llvm-objcopy (from the Swift toolchain) could not write the section")
         }
         return sealed
     }

@@ -6,9 +6,9 @@ internal import Dispatch
 ///
 /// The loader opens the next plugin files this way while it registers the ones already open. On
 /// a machine with one processor a second thread would only take turns with the first, so there the
-/// work runs at once, on the submitting thread, as it does for a single piece of work. Work submitted before the thread has started also
-/// runs at once, on the submitting thread, rather than wait for it; once some work went to the
-/// thread, all later work does, so that it keeps its order.
+/// work runs at once, on the submitting thread, as a single piece of work does. Work submitted
+/// before the thread has started also runs at once, on the submitting thread, rather than wait for
+/// it; once some work went to the thread, all later work does, so that it keeps its order.
 final class InOrderWorker<Value: Sendable>: Sendable {
     /// The worker's own thread, or `nil` when work runs on the submitting thread.
     private let thread: WorkerThread?
