@@ -149,6 +149,34 @@ struct PluginLoaderErrorTests {
         #expect(error?.description.contains("libProgram\\u{A}.so: cannot dynamically load") == true)
     }
 
+    @Test func aFileWhoseNameIsNotUTF8IsReportedAsSuchNotAsMissing() throws {
+        // "lib", the byte 0xFF, "X.so": created through the C API, as no Swift string holds it.
+        let name: [UInt8] = Array("lib".utf8) + [0xFF] + Array("X.so".utf8)
+        let directory = Array(files.directory.path.utf8) + [UInt8(ascii: "/")]
+        let descriptor = (directory + name + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let results = try loader.load(directory: files.directory.path)
+        let listed = files.directory.appendingPathComponent("lib\u{FFFD}X.so").path
+        guard results.count == 1, case .failure(let error) = results[0], case .undecodableName(let path) = error else {
+            Issue.record("wrong results: \(results)")
+            return
+        }
+        #expect(path == listed)
+        #expect(
+            error.description
+                == "\(listed): its name is not valid UTF-8 (each invalid byte is shown as �), so it cannot be opened "
+                + "by this name; rename the file")
+        // A missing file whose name does hold U+FFFD is missing, not undecodable.
+        let missing = files.directory.appendingPathComponent("libOther\u{FFFD}.so").path
+        guard case .fileNotFound = expectRefusal(missing) else {
+            Issue.record("wrong error")
+            return
+        }
+    }
+
     @Test func aDirectoryIsLoadedInNameOrderAndFailuresDoNotStopIt() throws {
         _ = try files.write("b.so", Data("b".utf8))
         _ = try files.write("a.so", Data("a".utf8))

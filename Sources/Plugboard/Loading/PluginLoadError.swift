@@ -14,6 +14,13 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch .fileNotFound(let path) { print("no plugin at", path) }
     /// ```
     case fileNotFound(path: String)
+    /// A file's name is not valid UTF-8, so a Swift string cannot hold it, and it cannot be opened
+    /// by the name listed (each invalid byte shown as `�`).
+    ///
+    /// ```swift
+    /// catch .undecodableName(let path) { print("rename", path) }
+    /// ```
+    case undecodableName(path: String)
     /// The path is a directory or another non-regular file.
     ///
     /// ```swift
@@ -113,8 +120,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// ```
     public var path: String {
         switch self {
-        case .fileNotFound(let path), .notAFile(let path, _), .notADirectory(let path), .unreadable(let path, _),
-            .notASharedObject(let path, _), .openFailed(let path, _), .noManifest(let path),
+        case .fileNotFound(let path), .undecodableName(let path), .notAFile(let path, _), .notADirectory(let path),
+            .unreadable(let path, _), .notASharedObject(let path, _), .openFailed(let path, _), .noManifest(let path),
             .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
             .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _),
@@ -133,6 +140,9 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
         return switch self {
         case .fileNotFound:
             "\(shownPath): no such file; check the path (a symbolic link must point to an existing file)"
+        case .undecodableName:
+            "\(shownPath): its name is not valid UTF-8 (each invalid byte is shown as �), so it cannot be opened "
+                + "by this name; rename the file"
         case .notAFile(_, let kind):
             "\(shownPath): is a \(kind), not a plugin file; pass a .so file, or load the directory's plugins"
         case .notADirectory:

@@ -259,6 +259,7 @@ public struct PluginLoader: Sendable {
             if code == EACCES || code == ELOOP || code == ENAMETOOLONG {
                 throw .unreadable(path: path, reason: String(cString: strerror(code)))
             }
+            if code == ENOENT, UndecodableFileName.isListed(as: path) { throw .undecodableName(path: path) }
             throw .fileNotFound(path: path)
         }
         switch status.st_mode & S_IFMT {
