@@ -48,10 +48,23 @@ enum SealCommand {
             "llvm-objcopy", existing ? "--update-section" : "--add-section", "\(section)=\(manifestFile.path)",
             "--set-section-flags", "\(section)=noload,readonly", file,
         ]
-        guard case .exited(0, _) = ChildProcess.run("/usr/bin/env", arguments, timeout: 60) else {
-            let shown = PluginLoader.shown(path: file)
-            throw HostError.failed("\(shown): llvm-objcopy (from the Swift toolchain) could not write the section")
+        let shown = PluginLoader.shown(path: file)
+        switch ChildProcess.run("/usr/bin/env", arguments, timeout: 60) {
+        case .exited(0, _):
+            return sealed
+        case .exited(127, _):
+            throw HostError.failed(
+                "\(shown): llvm-objcopy, which writes the section, is not on PATH; put the Swift toolchain's "
+                    + "usr/bin on PATH")
+        case .exited(_, let output):
+            let reason = output.split(separator: "\n").first.map(String.init) ?? "no message"
+            throw HostError.failed("\(shown): llvm-objcopy could not write the section: \(reason)")
+        case .crashed(let signal, _):
+            throw HostError.failed("\(shown): llvm-objcopy crashed with signal \(signal) writing the section")
+        case .timedOut:
+            throw HostError.failed("\(shown): llvm-objcopy did not write the section within 60 s (killed)")
+        case .failedToStart(let reason):
+            throw HostError.failed("\(shown): llvm-objcopy could not be started: \(reason)")
         }
-        return sealed
     }
 }

@@ -132,6 +132,35 @@ struct SealedManifestTests {
         #expect(try ManifestReader.read(fileAt: greeter)?.name == "Greeter")
     }
 
+    @Test func sealSaysWhyTheSectionCouldNotBeWritten() throws {
+        let scratch = try Scratch()
+        let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let before = try Data(contentsOf: URL(fileURLWithPath: greeter))
+        // Without the toolchain's tools on PATH.
+        let missing = try HostProcess.run(["seal", greeter], environment: ["PATH": scratch.directory.path])
+        #expect(missing.status == 1)
+        #expect(
+            missing.standardError == "error: \(greeter): llvm-objcopy, which writes the section, is not on PATH; put "
+                + "the Swift toolchain's usr/bin on PATH\n")
+        // With a stand-in llvm-objcopy that fails as the real one does on a read-only file system.
+        let tool = scratch.directory.appendingPathComponent("llvm-objcopy")
+        let script = """
+            #!/bin/sh
+            for file; do :; done
+            echo "llvm-objcopy: error: '$file': Read-only file system" >&2
+            exit 1
+            """
+        try script.write(to: tool, atomically: true, encoding: .utf8)
+        #expect(chmod(tool.path, 0o755) == 0)
+        let failing = try HostProcess.run(
+            ["seal", greeter], environment: ["PATH": scratch.directory.path + ":/usr/bin:/bin"])
+        #expect(failing.status == 1)
+        #expect(
+            failing.standardError == "error: \(greeter): llvm-objcopy could not write the section: llvm-objcopy: "
+                + "error: '\(greeter)': Read-only file system\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: greeter)) == before)
+    }
+
     @Test func aTruncatedPluginIsRefused() throws {
         let scratch = try Scratch()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: BuildProducts.greeter))
