@@ -11,7 +11,10 @@ import Synchronization
 // over two threads. The busy floor is the floor while a second thread of the process spins: on
 // a machine where that alone slows `dlopen`, a loader that works on two threads cannot beat it.
 // The thread floor is the floor run on a second thread while the first waits for it: what moving
-// the `dlopen`s off the calling thread costs before any work overlaps them.
+// the `dlopen`s off the calling thread costs before any work overlaps them. On one core, the load
+// and the floor run bound to one processor (`taskset`, the round's turn of the processors), so the
+// loader does all its work on the calling thread: what a load costs where a second thread cannot
+// help.
 
 enum PlugboardFingerprint {
     static let runtimeVersion = RuntimeFingerprint.current.runtimeVersion
@@ -100,10 +103,16 @@ if CommandLine.arguments.count == 3 {
 let root = products.appendingPathComponent("generated-plugins")
 let (plain, sealed) = try GeneratedPlugins.prepare(in: root, products: products)
 
-func child(_ mode: String, _ directory: URL) -> (wall: Double, cpu: Double) {
+/// Runs one measurement in a fresh child process, bound to `processor` if one is given.
+func child(_ mode: String, _ directory: URL, on processor: Int? = nil) -> (wall: Double, cpu: Double) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = [mode, directory.path]
+    if let processor {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+        process.arguments = ["-c", String(processor), executable, mode, directory.path]
+    } else {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [mode, directory.path]
+    }
     let output = Pipe()
     process.standardOutput = output
     try? process.run()
@@ -118,14 +127,16 @@ var ratios: [String: [Double]] = [:]
 let rounds = 41
 let kinds = [
     ("floor", plain), ("load", plain), ("load sealed", sealed), ("manifest", sealed), ("busy floor", plain),
-    ("thread floor", plain),
+    ("thread floor", plain), ("floor on one core", plain), ("load on one core", plain),
 ]
 for index in 0..<rounds {
     // Each round starts with another kind, so that none always runs right after the same one.
     var round: [String: (wall: Double, cpu: Double)] = [:]
     for offset in kinds.indices {
         let (name, directory) = kinds[(index + offset) % kinds.count]
-        round[name] = child(name == "load sealed" ? "load" : name, directory)
+        let oneCore = name.hasSuffix(" on one core")
+        let mode = name == "load sealed" ? "load" : oneCore ? String(name.dropLast(" on one core".count)) : name
+        round[name] = child(mode, directory, on: oneCore ? index % ProcessInfo.processInfo.activeProcessorCount : nil)
     }
     for (name, value) in round { samples[name, default: []].append(value.wall) }
     // Ratios within a round, where the machine's load weighs on every side alike.
@@ -134,6 +145,7 @@ for index in 0..<rounds {
     ratios["busy floor", default: []].append(round["busy floor"]!.wall / round["floor"]!.wall)
     ratios["thread floor", default: []].append(round["thread floor"]!.wall / round["floor"]!.wall)
     ratios["load/thread floor", default: []].append(round["load"]!.wall / round["thread floor"]!.wall)
+    ratios["load on one core", default: []].append(round["load on one core"]!.wall / round["floor on one core"]!.wall)
     ratios["load sealed", default: []].append(round["load sealed"]!.wall / round["floor"]!.wall)
     ratios["manifest", default: []].append(round["load"]!.wall / round["manifest"]!.wall)
 }
@@ -153,6 +165,10 @@ print(
     String(
         format: "  the floor on a second thread while the first waits: %.2f ms, %.2fx the floor (load: %.2fx it)",
         median("thread floor"), ratio("thread floor"), ratio("load/thread floor")))
+print(
+    String(
+        format: "  on one core: load+register %.2f ms, %.2fx the floor on that core (%.2f ms)",
+        median("load on one core"), ratio("load on one core"), median("floor on one core")))
 print(
     String(
         format: "  Plugboard load+register, sealed %.2f ms, ratio %.2f", median("load sealed"), ratio("load sealed")))
