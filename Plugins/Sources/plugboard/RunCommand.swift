@@ -14,7 +14,8 @@ enum RunCommand {
         Ctrl-K and Ctrl-W cut, Ctrl-L clears the screen, Up and Down bring back earlier
         lines (of earlier sessions too: see PLUGBOARD_HISTORY in plugboard --help) and Ctrl-R
         finds one by what it holds, Tab completes commands, URLs, action IDs and module names,
-        and Ctrl-D on an empty line ends the shell the way quit does. Ctrl-C (SIGINT) or SIGTERM
+        and Ctrl-D on an empty line ends the shell the way quit does; Ctrl-Z stops it with the
+        terminal as it was, and after fg the line is drawn again. Ctrl-C (SIGINT) or SIGTERM
         stops the launch, or later ends the shell the way quit does. Through a pipe, the exit
         status is 1 if a plugin failed to load or a command failed.
 

@@ -6,10 +6,11 @@ import Synchronization
 ///
 /// Only the input side changes: keys arrive one by one and are not echoed (the editor draws the
 /// line), while Ctrl-C and Ctrl-Z still send their signals and output is as before. Keys typed
-/// while a command runs wait, unechoed, for the next line. After Ctrl-Z and `fg`, whose shell has
-/// put its own settings back meanwhile, key-by-key reading resumes and the line is drawn again.
-/// The settings from before are put back by ``restore()``: when the shell ends, when a signal
-/// ends the process, and at exit.
+/// while a command runs wait, unechoed, for the next line. Ctrl-Z puts the settings from before
+/// back and then stops the process, so that the person's shell gets its terminal as it was
+/// whether or not it restores settings itself; once continued (`fg`, or a `SIGCONT` after any
+/// stop), key-by-key reading resumes and the line is drawn again. The settings from before are
+/// put back by ``restore()``: when the shell ends, when a signal ends the process, and at exit.
 enum TerminalMode {
     private struct State {
         var original: termios?
@@ -17,8 +18,8 @@ enum TerminalMode {
         var keys: termios?
         /// What the editor last drew of the line being typed, while one is.
         var shownLine: String?
-        /// Calls ``resume()`` when the process continues after being stopped.
-        var continued: (any DispatchSourceSignal)?
+        /// Call ``suspend()`` on Ctrl-Z and ``resume()`` when the process continues.
+        var sources: [any DispatchSourceSignal] = []
     }
 
     private static let state = Mutex(State())
@@ -38,13 +39,17 @@ enum TerminalMode {
         }
         guard tcsetattr(STDIN_FILENO, TCSANOW, &keys) == 0 else { return false }
         atexit { TerminalMode.restore() }
-        signal(SIGCONT, SIG_IGN)  // The process continues all the same, and the source is told.
+        // The process continues all the same, and each source is told.
+        signal(SIGTSTP, SIG_IGN)
+        signal(SIGCONT, SIG_IGN)
         state.withLock { state in
             (state.original, state.keys) = (settings, keys)
-            let continued = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
-            continued.setEventHandler { resume() }
-            continued.resume()
-            state.continued = continued
+            state.sources = [(SIGTSTP, suspend), (SIGCONT, resume)].map { signal, handler in
+                let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
+                source.setEventHandler(handler: handler)
+                source.resume()
+                return source
+            }
         }
         return true
     }
@@ -67,12 +72,45 @@ enum TerminalMode {
         if shown != nil { FileHandle.standardOutput.write(Data("\n".utf8)) }
     }
 
+    /// Stops the process as Ctrl-Z asks, with the settings from before put back meanwhile; reads
+    /// keys again once it continues.
+    private static func suspend() {
+        if var original = state.withLock({ $0.keys == nil ? nil : $0.original }) {
+            tcsetattr(STDIN_FILENO, TCSANOW, &original)
+        }
+        stopAsCtrlZDoes()
+        resume()
+    }
+
+    /// Stops the process with `SIGTSTP`'s own action, so that the person's shell reports it as
+    /// Ctrl-Z's stop; returns once the process continues. The signal is sent to this thread, with
+    /// the action and this thread's mask as they were put back afterwards, so that the process is
+    /// stopped before this thread goes on.
+    private static func stopAsCtrlZDoes() {
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        var previous = sigaction()
+        sigaction(SIGTSTP, &stop, &previous)
+        var only = sigset_t()
+        var mask = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &only, &mask)
+        pthread_kill(pthread_self(), SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        sigaction(SIGTSTP, &previous, nil)
+    }
+
     /// Reads keys again, and draws the line being typed again, after the process was stopped and
-    /// continued.
+    /// continued; nothing when keys are already read one by one (``suspend()`` and the `SIGCONT`
+    /// source both call it after Ctrl-Z, and a process may be continued without being stopped).
     private static func resume() {
-        let (keys, shown) = state.withLock { ($0.keys, $0.shownLine) }
-        guard var keys else { return }
-        tcsetattr(STDIN_FILENO, TCSANOW, &keys)
-        if let shown { FileHandle.standardOutput.write(Data(shown.utf8)) }
+        state.withLock { state in
+            guard var keys = state.keys else { return }
+            var current = termios()
+            if tcgetattr(STDIN_FILENO, &current) == 0, current.c_lflag & tcflag_t(ICANON) == 0 { return }
+            tcsetattr(STDIN_FILENO, TCSANOW, &keys)
+            if let shown = state.shownLine { FileHandle.standardOutput.write(Data(shown.utf8)) }
+        }
     }
 }

@@ -7,6 +7,8 @@ struct ShellLineEditingTests {
     private static let (up, left, ctrlD, ctrlU) = ("\u{1B}[A", "\u{1B}[D", "\u{4}", "\u{15}")
     /// The prompt of the interactive bash that runs the host with job control.
     private static let bashPrompt = "job-control$ "
+    /// The prompt of the interactive dash that runs the host with job control.
+    private static let dashPrompt = "dash$ "
 
     @Test func tabCompletesACommandAndARoutesURL() throws {
         let run = try HostProcess.runOnTerminal(["run"], typing: "op\tapp://ci\t\n" + Self.ctrlD)
@@ -187,26 +189,58 @@ struct ShellLineEditingTests {
     }
 
     @Test func afterCtrlZAndFgTheLineIsDrawnAgainAndKeysAreReadOneByOneAgain() throws {
-        // An interactive bash runs the host, with job control, as a person's shell would; its
-        // prompt is known and it keeps no history.
-        let host = HostProcess.shellQuoted(try BuildProducts.host)
+        // An interactive bash, with a startup file that sets its prompt and keeps no history.
         let startup = try Scratch().directory.appendingPathComponent("bashrc")
         try "PS1='\(Self.bashPrompt)'\nHISTFILE=/dev/null\n".write(to: startup, atomically: true, encoding: .utf8)
+        let run = try Self.stopAndContinue(
+            from: "bash --noprofile --rcfile \(HostProcess.shellQuoted(startup.path)) -i", prompt: Self.bashPrompt)
+        #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
+    }
+
+    @Test func ctrlZGivesTheShellItsTerminalBackThoughTheShellKeepsNoSettingsOfItsOwn() throws {
+        // dash, unlike bash, does not put its own terminal settings back when a job stops: the
+        // host does, before it stops.
+        let run = try Self.stopAndContinue(
+            from: "PS1=\(HostProcess.shellQuoted(Self.dashPrompt)) dash -i", prompt: Self.dashPrompt,
+            whileStopped: "stty -a\n")
+        // Reported as Ctrl-Z's stop; the command typed at dash's prompt is echoed, and the
+        // terminal reads whole lines with echo again.
+        #expect(run.standardOutput.contains("Stopped "), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("Stopped (signal)"), "\(run.standardOutput)")
+        let settings = try #require(run.standardOutput.components(separatedBy: "stty -a\r\n").dropFirst().first)
+            .prefix { $0 != "$" }.split(whereSeparator: \.isWhitespace)
+        #expect(settings.contains("icanon") && settings.contains("echo"), "\(settings)")
+    }
+
+    /// Runs the host from the interactive shell `shell` (with job control, as a person's shell
+    /// runs it), whose prompt is `prompt`: types `sta`, stops the host with Ctrl-Z, types
+    /// `whileStopped` at the shell's prompt, continues the host with `fg`, and types `ck` and Enter
+    /// once the line is drawn again. Checks that the line was drawn again, that `ck` arrived key
+    /// by key (drawn by the editor, not echoed by the terminal), and that `stack` ran.
+    private static func stopAndContinue(
+        from shell: String, prompt: String, whileStopped: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> HostProcess {
+        let host = HostProcess.shellQuoted(try BuildProducts.host)
         let run = try HostProcess.runOnTerminal(
-            command: "bash --noprofile --rcfile \(HostProcess.shellQuoted(startup.path)) -i",
+            command: shell,
             typing: [
-                (after: Self.bashPrompt, keys: "\(host) run\n"),
+                (after: prompt, keys: "\(host) run\n"),
                 (after: HostProcess.firstPrompt, keys: "sta"),
                 (after: "\r> sta\u{1B}[K", keys: "\u{1A}"),  // Ctrl-Z
-                (after: "Stopped", keys: "fg\n"),
+                (after: "Stopped", keys: ""),
+            ] + (whileStopped.isEmpty ? [] : [(after: prompt, keys: whileStopped)]) + [
+                (after: prompt, keys: "fg\n"),
                 (after: "\r> sta\u{1B}[K", keys: "ck\r" + Self.ctrlD),
                 (after: "said goodbye", keys: "exit\n"),
             ],
             environment: ["PLUGBOARD_HISTORY": ""])
-        #expect(run.status == 0, "\(run.standardOutput)")
-        // Drawn by the editor, not echoed by the terminal: "ck" arrived key by key.
-        #expect(run.standardOutput.contains("\r> stac\u{1B}[K"), "\(run.standardOutput)")
-        #expect(run.standardOutput.components(separatedBy: "Stack: Home\r\n").count - 1 == 2)
-        #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run.standardOutput)", sourceLocation: sourceLocation)
+        #expect(
+            run.standardOutput.contains("\r> stac\u{1B}[K"), "\(run.standardOutput)", sourceLocation: sourceLocation)
+        #expect(
+            run.standardOutput.components(separatedBy: "Stack: Home\r\n").count - 1 == 2, sourceLocation: sourceLocation
+        )
+        return run
     }
 }
