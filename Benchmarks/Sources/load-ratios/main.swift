@@ -125,18 +125,30 @@ func child(_ mode: String, _ directory: URL, on processor: Int? = nil) -> (wall:
 var samples: [String: [Double]] = [:]
 var ratios: [String: [Double]] = [:]
 let rounds = 41
+/// A measurement: its name in the results, what the child does, on which files, and whether the
+/// child is bound to one processor.
+struct Kind {
+    let name: String
+    let mode: String
+    let directory: URL
+    var oneCore = false
+}
 let kinds = [
-    ("floor", plain), ("load", plain), ("load sealed", sealed), ("manifest", sealed), ("busy floor", plain),
-    ("thread floor", plain), ("floor on one core", plain), ("load on one core", plain),
+    Kind(name: "floor", mode: "floor", directory: plain), Kind(name: "load", mode: "load", directory: plain),
+    Kind(name: "load sealed", mode: "load", directory: sealed),
+    Kind(name: "manifest", mode: "manifest", directory: sealed),
+    Kind(name: "busy floor", mode: "busy floor", directory: plain),
+    Kind(name: "thread floor", mode: "thread floor", directory: plain),
+    Kind(name: "floor on one core", mode: "floor", directory: plain, oneCore: true),
+    Kind(name: "load on one core", mode: "load", directory: plain, oneCore: true),
 ]
 for index in 0..<rounds {
     // Each round starts with another kind, so that none always runs right after the same one.
     var round: [String: (wall: Double, cpu: Double)] = [:]
     for offset in kinds.indices {
-        let (name, directory) = kinds[(index + offset) % kinds.count]
-        let oneCore = name.hasSuffix(" on one core")
-        let mode = name == "load sealed" ? "load" : oneCore ? String(name.dropLast(" on one core".count)) : name
-        round[name] = child(mode, directory, on: oneCore ? index % ProcessInfo.processInfo.activeProcessorCount : nil)
+        let kind = kinds[(index + offset) % kinds.count]
+        let processor = kind.oneCore ? index % ProcessInfo.processInfo.activeProcessorCount : nil
+        round[kind.name] = child(kind.mode, kind.directory, on: processor)
     }
     for (name, value) in round { samples[name, default: []].append(value.wall) }
     // Ratios within a round, where the machine's load weighs on every side alike.

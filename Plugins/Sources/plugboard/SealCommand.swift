@@ -59,8 +59,9 @@ enum SealCommand {
         case .exited(_, let output):
             let reason = output.split(separator: "\n").first.map(String.init) ?? "no message"
             throw HostError.failed("\(shown): llvm-objcopy could not write the section: \(reason)")
-        case .crashed(let signal, _):
-            throw HostError.failed("\(shown): llvm-objcopy crashed with signal \(signal) writing the section")
+        case .crashed(let signal, let failure):
+            let crash = ChildProcess.describeCrash(signal: signal, failure: failure, doing: "writing the section")
+            throw HostError.failed("\(shown): llvm-objcopy \(crash)")
         case .timedOut:
             throw HostError.failed("\(shown): llvm-objcopy did not write the section within 60 s (killed)")
         case .failedToStart(let reason):

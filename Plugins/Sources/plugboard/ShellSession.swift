@@ -19,12 +19,12 @@ final class ShellSession {
     func handle(_ line: String) async -> Bool {
         let line = line.drop { $0.isWhitespace }
         let command = String(line.prefix { !$0.isWhitespace })
-        mayHoldTypedText = command == ShellCommand.do.rawValue || Int(command) != nil
+        let known = ShellCommand(word: command)
+        mayHoldTypedText = known == .do || Int(command) != nil
         guard !command.isEmpty else { return true }
         let argument = line.dropFirst(command.count).drop { $0.isWhitespace }
         let rest = argument.isEmpty ? nil : String(argument)
         do {
-            let known = ShellCommand(word: command)
             switch known {
             case .quit: return false
             case .help: Terminal.line(ShellCommand.helpText)

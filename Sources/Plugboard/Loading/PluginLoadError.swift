@@ -136,7 +136,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch { print(error.description) }
     /// ```
     public var description: String {
-        let shownPath = PluginLoader.shown(path: path)
+        let shownPath = path.escapingControlCharacters
         return switch self {
         case .fileNotFound:
             "\(shownPath): no such file; check the path (a symbolic link must point to an existing file)"
@@ -164,7 +164,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
         case .duplicatePlugin(let name, let path, let loadedFrom) where path == loadedFrom:
             "\(shownPath): plugin '\(name)' is already loaded from this same file; load each file once"
         case .duplicatePlugin(let name, _, let loadedFrom):
-            "\(shownPath): plugin '\(name)' is already loaded from \(PluginLoader.shown(path: loadedFrom)); "
+            "\(shownPath): plugin '\(name)' is already loaded from \(loadedFrom.escapingControlCharacters); "
                 + "remove one of the copies"
         case .registrationFailed(_, let plugin, let error):
             "\(shownPath): plugin '\(plugin)' was not registered: \(error)"
