@@ -298,7 +298,9 @@ struct PluginLoaderErrorTests {
             return
         }
         #expect(
-            error?.description == "\(path): is a file, not a directory; pass the directory that holds the plugin files")
+            error?.description == "\(path): is not a directory; pass the directory that holds the plugin files")
         #expect(registry.snapshot.plugins.isEmpty)
+        let device = #expect(throws: PluginLoadError.self) { try loader.load(directory: "/dev/null") }
+        #expect(device?.description.hasPrefix("/dev/null: is not a directory;") == true)
     }
 }

@@ -56,7 +56,7 @@ enum ChildProcess {
         do {
             try process.run()
         } catch {
-            return .failedToStart(error.localizedDescription)
+            return .failedToStart(FileProblem.reason(error))
         }
         let collected = Mutex(Data())
         let drained = DispatchSemaphore(value: 0)

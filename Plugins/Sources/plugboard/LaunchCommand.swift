@@ -44,7 +44,7 @@ enum LaunchCommand {
                 Terminal.line("Trace written to \(trace)")
             } catch {
                 // Reported after the application terminated: its shutdown work still runs.
-                traceFailure = .failed("cannot write the trace to \(trace): \(error.localizedDescription)")
+                traceFailure = .failed("cannot write the trace to \(trace): \(FileProblem.reason(error))")
             }
         }
         if options.has("--hold") && report.succeeded {
@@ -63,19 +63,12 @@ enum LaunchCommand {
     /// Refuses a trace path that cannot be written before anything is loaded or launched.
     private static func checkWritable(_ trace: String) throws {
         let directory = (trace as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
-        let problem: String? =
+        let problem =
             if FileManager.default.fileExists(atPath: trace, isDirectory: &isDirectory), isDirectory.boolValue {
                 "it is a directory; name a file"
-            } else if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
-                || !isDirectory.boolValue
-            {
-                "there is no directory \(folder); create it or choose another path"
-            } else if access(folder, W_OK) != 0 {
-                "the directory \(folder) is not writable"
             } else {
-                nil
+                FileProblem.whyNotWritable(directory: directory.isEmpty ? "." : directory)
             }
         if let problem { throw HostError.failed("cannot write the trace to \(trace): \(problem)") }
     }

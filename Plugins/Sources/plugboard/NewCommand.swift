@@ -12,10 +12,11 @@ enum NewCommand {
         .swift-format. Build it with `swift build --package-path NAME`, test it with
         `swift test --package-path NAME`, then run it:
         plugboard run --with-bundled --plugins NAME/.build/debug --open app://<name>
-        (The three commands are printed in full, with this executable's path.)
+        (The three commands are printed in full, with this executable's path.) A package that
+        cannot be written whole is removed again.
 
         OPTIONS:
-          --in DIR     Where to create the package.
+          --in DIR     The existing directory to create the package in.
           -h, --help   Show this help.
         """
 
@@ -49,19 +50,30 @@ enum NewCommand {
         }
         if let reason = whyTaken(name) { throw HostError.failed("'\(name)' cannot be a plugin's name: \(reason)") }
         let parent = try options.single("--in") ?? FileManager.default.currentDirectoryPath
-        let package = URL(fileURLWithPath: parent).appendingPathComponent(name)
-        guard !FileManager.default.fileExists(atPath: package.path) else {
-            throw HostError.failed("\(package.path) already exists; choose another name or directory")
+        if let problem = FileProblem.whyNotWritable(directory: parent) {
+            throw HostError.failed("cannot create the package \(name) in \(parent): \(problem)")
         }
-        do {
-            for file in PluginTemplate.files(name: name, runtime: runtimePackagePath) {
-                let url = package.appendingPathComponent(file.path)
+        let package = URL(fileURLWithPath: parent).appendingPathComponent(name)
+        // Creating the package's directory claims its name, even against a dangling symbolic link.
+        guard mkdir(package.path, 0o777) == 0 else {
+            if errno == EEXIST {
+                throw HostError.failed("\(package.path) already exists; choose another name or directory")
+            }
+            throw HostError.failed("cannot create \(package.path): \(FileProblem.reason(errno: errno))")
+        }
+        for file in PluginTemplate.files(name: name, runtime: runtimePackagePath) {
+            let url = package.appendingPathComponent(file.path)
+            do {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                // A package is created whole or not at all.
+                try? FileManager.default.removeItem(at: package)
+                throw HostError.failed(
+                    "cannot write \(file.path) of \(package.path): \(FileProblem.reason(error)); "
+                        + "the package was not created")
             }
-        } catch {
-            throw HostError.failed("cannot create \(package.path): \(error.localizedDescription)")
         }
         Terminal.line("Created \(package.path)")
         Terminal.line("  swift build --package-path \(shellWord(package.path))")

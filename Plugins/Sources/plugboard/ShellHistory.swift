@@ -34,13 +34,13 @@ final class ShellHistory {
                 }
             }
         } catch {
-            Terminal.error("warning: the shell's history is not kept in \(file): \(error.localizedDescription)")
+            Terminal.error("warning: the shell's history is not kept in \(file): \(FileProblem.reason(error))")
             descriptor = -1
             return
         }
         descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor < 0 {
-            Terminal.error("warning: the shell's history is not kept in \(file): \(String(cString: strerror(errno)))")
+            Terminal.error("warning: the shell's history is not kept in \(file): \(FileProblem.reason(errno: errno))")
         }
     }
 

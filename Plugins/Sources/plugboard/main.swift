@@ -1,4 +1,5 @@
 import Foundation
+import Plugboard
 
 let help = """
     plugboard — load Plugboard plugins, launch them and open their screens.
@@ -19,7 +20,8 @@ let help = """
       seal       Write plugins' manifests into their files, readable without loading them.
       help       Show this help, or a command's: plugboard help <command>.
 
-    Run 'plugboard <command> --help' for a command's options.
+    Run 'plugboard <command> --help' for a command's options, and 'plugboard --version' for the
+    runtime version and toolchain that plugins must be built with to load in this host.
 
     ENVIRONMENT:
       PLUGBOARD_ALLOW_INSECURE_PLUGINS=1  Load plugin files and directories that group or others
@@ -56,31 +58,38 @@ func commandHelp(_ command: String) -> String? {
     }
 }
 
+/// `plugboard help [COMMAND]`: the usage, or a command's.
+func showHelp(_ arguments: [String]) throws -> Int32 {
+    guard let topic = arguments.first, topic != "--help", topic != "-h" else {
+        Terminal.line(help)
+        return 0
+    }
+    guard let text = commandHelp(topic) else { throw HostError.usage("unknown command '\(topic)'") }
+    Terminal.line(text)
+    return 0
+}
+
+/// `plugboard --version`: the fingerprint a plugin must carry to load in this host.
+func showVersion(_ arguments: [String]) throws -> Int32 {
+    guard arguments.isEmpty else { throw HostError.usage("--version takes no arguments") }
+    Terminal.line(RuntimeFingerprint.current.description)
+    return 0
+}
+
 func run(_ arguments: [String]) async -> Int32 {
     guard let command = arguments.first else {
         Terminal.error(help)
         return 2
     }
     let rest = Array(arguments.dropFirst())
-    if command == "help" || command == "--help" || command == "-h" {
-        guard let topic = rest.first else {
-            Terminal.line(help)
-            return 0
-        }
-        guard let text = commandHelp(topic) else {
-            let error = HostError.usage("unknown command '\(topic)'")
-            Terminal.error("error: \(error)")
-            return error.status
-        }
-        Terminal.line(text)
-        return 0
-    }
     if rest.contains("--help") || rest.contains("-h"), let text = commandHelp(command) {
         Terminal.line(text)
         return 0
     }
     do {
         switch command {
+        case "help", "--help", "-h": return try showHelp(rest)
+        case "--version": return try showVersion(rest)
         case "demo": return try await DemoCommand.run(rest)
         case "run": return try await RunCommand.run(rest)
         case "inspect": return try InspectCommand.run(rest)
@@ -102,4 +111,7 @@ func run(_ arguments: [String]) async -> Int32 {
     }
 }
 
+// A write past the file size limit (`ulimit -f`) then fails and is reported with its file, rather
+// than ending the host.
+signal(SIGXFSZ, SIG_IGN)
 exit(await run(Array(CommandLine.arguments.dropFirst())))

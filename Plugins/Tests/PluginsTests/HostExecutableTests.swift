@@ -204,7 +204,7 @@ struct HostExecutableTests {
         #expect(run.status == 1, "the command line has its form; what it names is not a directory")
         #expect(
             run.standardError
-                == "error: \(greeter): is a file, not a directory; pass the directory that holds the plugin files\n")
+                == "error: \(greeter): is not a directory; pass the directory that holds the plugin files\n")
     }
 
     @Test func aPluginDirectoryWithoutPluginFilesIsWarnedOf() throws {
@@ -305,6 +305,23 @@ struct HostExecutableTests {
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError == "error: unknown command 'launch-rockets'\nRun 'plugboard --help' for usage.\n")
+    }
+
+    @Test func versionIsTheFingerprintThePluginsItLoadsCarry() throws {
+        let version = try HostProcess.run(["--version"])
+        #expect(version.status == 0)
+        let list = try HostProcess.run(["list", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
+        let plugins = try #require(json?["plugins"] as? [[String: Any]])
+        try #require(!plugins.isEmpty)
+        for plugin in plugins {
+            let runtime = try #require(plugin["runtimeVersion"] as? String)
+            let toolchain = try #require(plugin["toolchain"] as? String)
+            #expect(version.standardOutput == "\(runtime) built with \(toolchain)\n")
+        }
+        let extra = try HostProcess.run(["--version", "now"])
+        #expect(extra.status == 2)
+        #expect(extra.standardError == "error: --version takes no arguments\nRun 'plugboard --help' for usage.\n")
     }
 
     @Test func noCommandPrintsUsageToStderr() throws {

@@ -36,6 +36,16 @@ struct LaunchCommandTests {
         }
     }
 
+    @Test func aTraceThatCannotBeWrittenAfterTheLaunchIsReportedOnceShutdownWorkRan() throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"), "/dev/full is a full device")
+        let run = try HostProcess.run(["launch", "--trace", "/dev/full"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("critical path: "))
+        #expect(
+            run.standardOutput.hasSuffix("Terminating\ngreeter: said goodbye to Plugboard\n"), "\(run.standardOutput)")
+        #expect(run.standardError.hasSuffix("error: cannot write the trace to /dev/full: No space left on device\n"))
+    }
+
     @Test func aTerminationSignalRunsShutdownWork() throws {
         let run = try HostProcess.run(["launch", "--hold"]) { process, output in
             // Signal only once the host says it is waiting for one.

@@ -92,6 +92,54 @@ struct NewCommandTests {
         #expect(taken.standardError.contains("already exists"))
     }
 
+    @Test func aPackageThatCannotBeWrittenWholeIsRemovedAgain() throws {
+        let scratch = try Scratch()
+        // Package.swift fits in 1 KiB; the module's source does not.
+        let run = try HostProcess.run(["new", "Hello", "--in", scratch.directory.path], fileSizeLimit: 1024)
+        let package = scratch.directory.appendingPathComponent("Hello").path
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.hasPrefix("error: cannot write "), "\(run.standardError)")
+        #expect(
+            run.standardError.hasSuffix(" of \(package): File too large; the package was not created\n"),
+            "\(run.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path).isEmpty)
+    }
+
+    @Test func wherePackageCannotBeCreatedItIsRefusedSayingWhy() throws {
+        let scratch = try Scratch()
+        let file = scratch.directory.appendingPathComponent("notes.txt").path
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: file))
+        let missing = scratch.directory.appendingPathComponent("missing").path
+        for parent in [file, missing] {
+            let run = try HostProcess.run(["new", "Hello", "--in", parent])
+            #expect(run.status == 1)
+            #expect(
+                run.standardError
+                    == "error: cannot create the package Hello in \(parent): there is no directory \(parent); "
+                    + "create it or choose another path\n")
+        }
+        // Run as nobody when the tests run as root, who may write anywhere.
+        let locked = scratch.directory.appendingPathComponent("locked").path
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+        let unwritable = try HostProcess.run(["new", "Hello", "--in", locked], unprivileged: true)
+        #expect(unwritable.status == 1)
+        #expect(
+            unwritable.standardError
+                == "error: cannot create the package Hello in \(locked): the directory \(locked) is not writable\n")
+        // A dangling symbolic link holds the name as much as a file does.
+        try FileManager.default.createSymbolicLink(atPath: missing, withDestinationPath: "nowhere")
+        let dangling = try HostProcess.run(["new", "missing", "--in", scratch.directory.path])
+        #expect(dangling.status == 1)
+        #expect(dangling.standardError == "error: \(missing) already exists; choose another name or directory\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path).sorted() == [
+                "locked", "missing", "notes.txt",
+            ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked).isEmpty)
+    }
+
     @Test(arguments: [
         ("Plugboard", "a module of that name is part of Plugboard or of the Swift toolchain"),
         ("Foundation", "a module of that name is part of Plugboard or of the Swift toolchain"),

@@ -146,7 +146,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
         case .notAFile(_, let kind):
             "\(shownPath): is a \(kind), not a plugin file; pass a .so file, or load the directory's plugins"
         case .notADirectory:
-            "\(shownPath): is a file, not a directory; pass the directory that holds the plugin files"
+            "\(shownPath): is not a directory; pass the directory that holds the plugin files"
         case .unreadable(_, let reason):
             "\(shownPath): cannot be read (\(reason)); check its permissions"
         case .notASharedObject(_, let reason):

@@ -11,10 +11,10 @@ public import CPlugboard
 /// print(RuntimeFingerprint.current)  // plugboard-runtime 0.1.0 built with …
 /// ```
 public struct RuntimeFingerprint: Sendable, Hashable, CustomStringConvertible {
-    /// The Plugboard runtime version, for example `0.1.0`.
+    /// The Plugboard runtime version, for example `plugboard-runtime 0.1.0`.
     ///
     /// ```swift
-    /// RuntimeFingerprint.current.runtimeVersion  // "0.1.0"
+    /// RuntimeFingerprint.current.runtimeVersion  // "plugboard-runtime 0.1.0"
     /// ```
     public let runtimeVersion: String
     /// The compiler identity of the toolchain, including its source revision.
@@ -30,7 +30,7 @@ public struct RuntimeFingerprint: Sendable, Hashable, CustomStringConvertible {
     ///   - toolchain: The toolchain's compiler identity.
     ///
     /// ```swift
-    /// let fingerprint = RuntimeFingerprint(runtimeVersion: "0.1.0", toolchain: "test toolchain")
+    /// let fingerprint = RuntimeFingerprint(runtimeVersion: "plugboard-runtime 0.1.0", toolchain: "test toolchain")
     /// ```
     public init(runtimeVersion: String, toolchain: String) {
         self.runtimeVersion = runtimeVersion

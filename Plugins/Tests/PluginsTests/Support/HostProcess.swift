@@ -11,24 +11,26 @@ struct HostProcess {
 
     /// Runs the host with `arguments`; `afterStart` may read standard output before the rest is collected.
     /// `unprivileged` runs it as the user `nobody` when the tests run as root (through `setpriv`),
-    /// so that file permissions apply to it. `environment` adds to the tests' own environment.
+    /// so that file permissions apply to it. `fileSizeLimit` is the largest file, in bytes, it may
+    /// write (through `prlimit`, as `ulimit -f` sets it). `environment` adds to the tests' own
+    /// environment.
     static func run(
         _ arguments: [String],
         input: String? = nil,
         environment: [String: String] = [:],
         keepingInputOpen: Bool = false,
         unprivileged: Bool = false,
+        fileSizeLimit: Int? = nil,
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
     ) throws -> HostProcess {
         let process = Process()
+        var command = [try BuildProducts.host] + arguments
         if unprivileged && getuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups"]
-            process.arguments = nobody + [try BuildProducts.host] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
-            process.arguments = arguments
+            command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
         }
+        if let fileSizeLimit { command = ["/usr/bin/prlimit", "--fsize=\(fileSizeLimit)", "--"] + command }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         let output = Pipe()
         let error = Pipe()
