@@ -25,6 +25,9 @@ final class ShellSession {
         let argument = line.dropFirst(command.count).drop { $0.isWhitespace }
         let rest = argument.isEmpty ? nil : String(argument)
         do {
+            if let known, !known.takesArgument, let rest {
+                throw HostError.failed("\(command) takes nothing after it, not '\(rest)'; type \(command) alone")
+            }
             switch known {
             case .quit: return false
             case .help: Terminal.line(ShellCommand.helpText)

@@ -68,6 +68,20 @@ struct RunCommandTests {
         #expect(run.standardOutput.contains("> stack\nStack: Home > Circles > Hiking\n"))
     }
 
+    @Test func aCommandThatTakesNoArgumentRefusesOneAndDoesNothing() throws {
+        let input =
+            ["open app://circles", "back 2", "stack", "quit now", "stack", "exit"].joined(separator: "\n") + "\n"
+        let run = try HostProcess.run(["run"], input: input)
+        #expect(run.status == 1, "a script with a failed command ends with status 1")
+        #expect(run.standardOutput.contains("> back 2\n> stack\nStack: Home > Circles\n> quit now\n> stack\n"))
+        let errors = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(
+            errors == [
+                "error: back takes nothing after it, not '2'; type back alone",
+                "error: quit takes nothing after it, not 'now'; type quit alone",
+            ])
+    }
+
     @Test func anActionThatIsNotThereIsAnErrorListingThoseThatAre() throws {
         let input = ["do", "do fly", "4", "0", "open app://greeter/hello", "1", "quit"].joined(separator: "\n") + "\n"
         let run = try HostProcess.run(["run"], input: input)
