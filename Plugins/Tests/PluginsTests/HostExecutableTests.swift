@@ -255,6 +255,18 @@ struct HostExecutableTests {
         #expect(try HostProcess.run(["--help"]).standardOutput.contains("PLUGBOARD_ALLOW_INSECURE_PLUGINS=1"))
     }
 
+    /// The host finds the bundled plugins through its run path, where the dynamic loader looks up a
+    /// bare library name; a plugin named so is the file in the current directory all the same.
+    @Test func aPluginNamedWithoutADirectoryIsTheFileInTheCurrentDirectory() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.greeter, as: "libBlogPlugin.so")
+        let inspected = try HostProcess.run(["inspect", "libBlogPlugin.so"], in: scratch.directory)
+        #expect(inspected.status == 0, "\(inspected.standardError)")
+        #expect(inspected.standardOutput.hasPrefix("Greeter 1.0.0\n  file         libBlogPlugin.so\n"))
+        let sealed = try HostProcess.run(["seal", "libBlogPlugin.so"], in: scratch.directory)
+        #expect(sealed.standardOutput == "  ✓ libBlogPlugin.so: sealed Greeter 1.0.0, 2 routes\n")
+    }
+
     @Test func aFileGivenTwiceIsLoadedOnce() throws {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")

@@ -193,7 +193,10 @@ public struct PluginLoader: Sendable {
 
     /// Opens `path`, which passed the checks before `dlopen`.
     private func open(_ path: String, sealed: SealedManifest?) throws(PluginLoadError) -> OpenedPlugin {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+        // `dlopen` looks a name without a slash up in the library search path, so it would open
+        // some other file than the one checked; with "./" it opens the one in the current directory.
+        let file = path.utf8.contains(UInt8(ascii: "/")) ? path : "./" + path
+        guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown error")
         }
         return OpenedPlugin(path: path, sealed: sealed, handle: handle)

@@ -13,7 +13,7 @@ struct HostProcess {
     /// `unprivileged` runs it as the user `nobody` when the tests run as root (through `setpriv`),
     /// so that file permissions apply to it. `fileSizeLimit` is the largest file, in bytes, it may
     /// write (through `prlimit`, as `ulimit -f` sets it). `environment` adds to the tests' own
-    /// environment.
+    /// environment; `directory` is its current directory, if not the tests' own.
     static func run(
         _ arguments: [String],
         input: String? = nil,
@@ -21,6 +21,7 @@ struct HostProcess {
         keepingInputOpen: Bool = false,
         unprivileged: Bool = false,
         fileSizeLimit: Int? = nil,
+        in directory: URL? = nil,
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
     ) throws -> HostProcess {
         let process = Process()
@@ -31,6 +32,7 @@ struct HostProcess {
         if let fileSizeLimit { command = ["/usr/bin/prlimit", "--fsize=\(fileSizeLimit)", "--"] + command }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
+        process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         let output = Pipe()
         let error = Pipe()
