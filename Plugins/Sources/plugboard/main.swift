@@ -24,8 +24,9 @@ let help = """
     runtime version and toolchain that plugins must be built with to load in this host.
 
     ENVIRONMENT:
-      PLUGBOARD_ALLOW_INSECURE_PLUGINS=1  Load plugin files and directories that group or others
-                                          may write, or that another user owns (development only).
+      PLUGBOARD_ALLOW_INSECURE_PLUGINS=1  Load plugin files, and files in directories, that group
+                                          or others may write, or that another user owns
+                                          (development only).
       NO_COLOR                            Print no colour, even on a terminal.
       PLUGBOARD_HISTORY=FILE              Where the shell keeps the lines typed at a terminal
                                           (default ~/.local/state/plugboard/history, under

@@ -1,31 +1,55 @@
-internal import Foundation
+internal import Glibc
 
-/// OpenSSH-style StrictModes checks on plugin files and the directories that hold them. A checker
-/// checks each directory once, so loading a directory of many plugins checks it once.
+/// OpenSSH-style StrictModes checks on plugin files and every directory on the way to them.
+///
+/// Whoever may write a directory may replace what it holds, so a plugin can be trusted only when
+/// the file, its directory and each directory above it are owned by the user or root and writable
+/// by no one else. A directory above may be writable by others when it has the sticky bit (as
+/// `/tmp` has): then only the owner of an entry may rename or remove it. The directories are
+/// followed both as the path names them and as they resolve, through symbolic links, and so is a
+/// file that is a symbolic link. A checker checks each directory once, so loading a directory of
+/// many plugins checks it and those above it once.
 struct FilePermissions {
     /// The user the checks trust besides root.
     private let user = getuid()
-    /// What checking each directory found, by path (`nil` when it may be trusted).
+    /// What checking each directory and those above it found, by path (`nil` when they may be trusted).
     private var directories: [String: String?] = [:]
 
-    /// Why `path`, whose `stat` is `status`, or its directory must not be trusted, or `nil` when
-    /// they may be.
-    mutating func problem(at path: String, status: stat) -> String? {
+    /// Why `path`, whose `stat` is `status`, or a directory on the way to it must not be trusted,
+    /// or `nil` when they may be. `isLink` says that `path` itself is a symbolic link.
+    mutating func problem(at path: String, status: stat, isLink: Bool) -> String? {
         if let problem = problem(of: path, status: status, kind: "the file") { return problem }
-        let directory = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
-        let checked = directory.isEmpty ? "/" : directory
-        if let known = directories[checked] { return known }
-        var directoryStatus = stat()
-        let problem =
-            stat(checked, &directoryStatus) == 0
-            ? problem(of: checked, status: directoryStatus, kind: "its directory") : nil
-        directories[checked] = problem
+        if let problem = directoryProblem(Self.directory(of: path)) { return problem }
+        guard isLink, let target = Self.resolved(path) else { return nil }
+        return directoryProblem(Self.directory(of: target))
+    }
+
+    /// Why `directory` or one above it must not be trusted, checked once per checker.
+    private mutating func directoryProblem(_ directory: String) -> String? {
+        if let known = directories[directory] { return known }
+        let problem = checkDirectory(directory)
+        directories[directory] = problem
         return problem
     }
 
-    private func problem(of path: String, status: stat, kind: String) -> String? {
+    private func checkDirectory(_ directory: String) -> String? {
+        var status = stat()
+        // The directory of a file found by `stat`: its own `stat` fails only in a race, which
+        // opening the file then reports.
+        guard stat(directory, &status) == 0 else { return nil }
+        if let problem = problem(of: directory, status: status, kind: "its directory") { return problem }
+        let above = Self.ancestors(of: directory) + (Self.resolved(directory).map(Self.ancestors) ?? [])
+        for ancestor in above where stat(ancestor, &status) == 0 {
+            if let problem = problem(of: ancestor, status: status, kind: "a directory above it", stickyAllowed: true) {
+                return problem
+            }
+        }
+        return nil
+    }
+
+    private func problem(of path: String, status: stat, kind: String, stickyAllowed: Bool = false) -> String? {
         let writable = status.st_mode & (S_IWGRP | S_IWOTH)
-        if writable != 0 {
+        if writable != 0 && !(stickyAllowed && status.st_mode & S_ISVTX != 0) {
             let mode = String(status.st_mode & 0o7777, radix: 8)
             let who = writable == S_IWGRP ? "group" : writable == S_IWOTH ? "others" : "group and others"
             return "\(kind) (\(path.escapingControlCharacters)) is writable by \(who) (mode \(mode)); "
@@ -36,5 +60,29 @@ struct FilePermissions {
                 + "(uid \(user)) nor root; change its owner"
         }
         return nil
+    }
+
+    /// The directory that holds `path`, as the path names it.
+    private static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The directories above `directory`, nearest first, as far up as its path names them.
+    private static func ancestors(of directory: String) -> [String] {
+        var found: [String] = []
+        var current = directory
+        while current != "/" && current.utf8.contains(UInt8(ascii: "/")) {
+            current = Self.directory(of: current)
+            found.append(current)
+        }
+        return found
+    }
+
+    /// `path` with every symbolic link resolved, as an absolute path.
+    private static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
     }
 }

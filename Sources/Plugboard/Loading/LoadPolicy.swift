@@ -4,9 +4,11 @@
 /// let loader = PluginLoader(policy: LoadPolicy(allowlist: ["Circles", "Account"]))
 /// ```
 public struct LoadPolicy: Sendable, Hashable {
-    /// Refuse a plugin file, or its directory, that group or others may write, or that is owned
-    /// by neither the running user nor root — as OpenSSH's StrictModes does. On by default; turn
-    /// it off only for development.
+    /// Refuse a plugin file, its directory, or a directory above it, that group or others may
+    /// write (a directory above may if it has the sticky bit, as `/tmp` has), or that is owned by
+    /// neither the running user nor root — as OpenSSH's StrictModes does. Symbolic links are
+    /// followed: the directories are checked as the path names them and as they resolve. On by
+    /// default; turn it off only for development.
     ///
     /// ```swift
     /// let development = PluginLoader(policy: LoadPolicy(checksPermissions: false))  // e.g. a shared build folder

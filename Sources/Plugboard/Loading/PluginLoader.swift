@@ -251,26 +251,31 @@ public struct PluginLoader: Sendable {
         return try checkFile(at: path, permissions: &permissions)
     }
 
+    /// The error for a file whose `stat` failed with `code`.
+    private static func statFailure(at path: String, errno code: Int32) -> PluginLoadError {
+        if code == EACCES || code == ELOOP || code == ENAMETOOLONG {
+            return .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        if code == ENOENT, UndecodableFileName.isListed(as: path) { return .undecodableName(path: path) }
+        return .fileNotFound(path: path)
+    }
+
     /// Checks the file before any of its code runs; returns its sealed manifest, if it has one.
     /// `permissions` checks each directory once: a loading call passes the same one for every file.
     private func checkFile(
         at path: String, permissions: inout FilePermissions
     ) throws(PluginLoadError) -> SealedManifest? {
         var status = stat()
-        guard stat(path, &status) == 0 else {
-            let code = errno
-            if code == EACCES || code == ELOOP || code == ENAMETOOLONG {
-                throw .unreadable(path: path, reason: String(cString: strerror(code)))
-            }
-            if code == ENOENT, UndecodableFileName.isListed(as: path) { throw .undecodableName(path: path) }
-            throw .fileNotFound(path: path)
-        }
+        // `lstat` tells a symbolic link, whose target's directories are checked too, for free.
+        guard lstat(path, &status) == 0 else { throw Self.statFailure(at: path, errno: errno) }
+        let isLink = status.st_mode & S_IFMT == S_IFLNK
+        if isLink && stat(path, &status) != 0 { throw Self.statFailure(at: path, errno: errno) }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw .notAFile(path: path, kind: "directory")
         default: throw .notAFile(path: path, kind: "special file")
         }
-        if policy.checksPermissions, let reason = permissions.problem(at: path, status: status) {
+        if policy.checksPermissions, let reason = permissions.problem(at: path, status: status, isLink: isLink) {
             throw .insecurePermissions(path: path, reason: reason)
         }
         let file: ELFFile
