@@ -68,12 +68,13 @@ enum DemoCommand {
         let snapshot = registry.snapshot
         Terminal.line()
         Terminal.heading("Summary")
-        Terminal.line("  plugins: \(snapshot.plugins.map(\.manifest.name).joined(separator: ", "))")
+        let plugins = snapshot.plugins.map(\.manifest.name)
+        Terminal.line("  plugins: \(plugins.isEmpty ? "none" : plugins.joined(separator: ", "))")
         Terminal.line(
             "  modules: \(snapshot.modules.count), routes: \(snapshot.routes.count), tasks: \(snapshot.tasks.count)")
-        Terminal.line(
-            "  launch: \(LaunchListing.format(report.duration)), critical path \(report.criticalPath.joined(separator: " -> "))"
-        )
+        let path =
+            report.criticalPath.isEmpty ? "no tasks" : "critical path \(report.criticalPath.joined(separator: " -> "))"
+        Terminal.line("  launch: \(LaunchListing.format(report.duration)), \(path)")
         Terminal.line("  transitions: \(session.navigator.history.count)")
         let leaks = session.navigator.leaks
         Terminal.line("  leaks found: \(leaks.isEmpty ? "none" : leaks.map(\.description).joined(separator: "; "))")

@@ -15,9 +15,23 @@ struct HostExecutableTests {
         #expect(lines.contains("│ This article (#2) explains routing deep links."))
         #expect(lines.contains("│ wrong account or password"))
         #expect(lines.contains("Stack: Home > Mine > Wallet"))
+        #expect(lines.contains("  plugins: Shell, Circles, Blog, Account, Greeter"))
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  launch: ")
+                    && $0.hasSuffix(", critical path shell.configuration -> shell.store -> shell.root-screen")
+            })
         #expect(lines.contains("  leaks found: none"))
         #expect(lines.contains("  errors: none"))
         #expect(!run.standardOutput.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test func theDemoOfNoPluginsSaysSoInItsSummary() throws {
+        let run = try HostProcess.run(["demo", "--plugins", try Scratch().directory.path])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  plugins: none"))
+        #expect(lines.contains { $0.hasPrefix("  launch: ") && $0.hasSuffix(" ms, no tasks") }, "\(lines)")
     }
 
     @Test func theDemoReportsABrokenPluginOnStderrAndFails() throws {
