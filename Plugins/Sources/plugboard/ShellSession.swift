@@ -20,7 +20,7 @@ final class ShellSession {
         let line = line.drop { $0.isWhitespace }
         let command = String(line.prefix { !$0.isWhitespace })
         let known = ShellCommand(word: command)
-        mayHoldTypedText = known == .do || Int(command) != nil
+        mayHoldTypedText = known == .do || Self.isActionNumber(command)
         guard !command.isEmpty else { return true }
         let argument = line.dropFirst(command.count).drop { $0.isWhitespace }
         let rest = argument.isEmpty ? nil : String(argument)
@@ -66,13 +66,13 @@ final class ShellSession {
                 let text = rest.count > id.count ? String(rest.dropFirst(id.count + 1)) : nil
                 try await act(id: id, text: text)
             case nil:
-                guard let number = Int(command) else {
+                guard Self.isActionNumber(command) else {
                     throw HostError.failed("unknown command '\(command)'; type help")
                 }
                 let actions = navigator.topScreen?.actions ?? []
-                guard actions.indices.contains(number - 1) else {
+                guard let number = Int(command), actions.indices.contains(number - 1) else {
                     let numbers = actions.isEmpty ? "none" : actions.count == 1 ? "1" : "1 to \(actions.count)"
-                    throw HostError.failed("there is no action \(number) on this screen; its actions: \(numbers)")
+                    throw HostError.failed("there is no action \(command) on this screen; its actions: \(numbers)")
                 }
                 try await act(id: actions[number - 1].id, text: rest)
             }
@@ -81,6 +81,12 @@ final class ShellSession {
             Terminal.error("error: \(error)")
         }
         return true
+    }
+
+    /// Whether `word` takes an action by its number: an integer, even one too large for `Int`.
+    private static func isActionNumber(_ word: String) -> Bool {
+        Int(word) != nil
+            || (!word.isEmpty && word.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
     }
 
     /// `ids` as a list for an error message.

@@ -83,7 +83,9 @@ struct RunCommandTests {
     }
 
     @Test func anActionThatIsNotThereIsAnErrorListingThoseThatAre() throws {
-        let input = ["do", "do fly", "4", "0", "open app://greeter/hello", "1", "quit"].joined(separator: "\n") + "\n"
+        let input =
+            ["do", "do fly", "4", "0", "99999999999999999999", "open app://greeter/hello", "1", "quit"]
+            .joined(separator: "\n") + "\n"
         let run = try HostProcess.run(["run"], input: input)
         #expect(run.status == 1, "a script with a failed command ends with status 1")
         let errors = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
@@ -93,6 +95,7 @@ struct RunCommandTests {
                 "error: this screen has no action 'fly'; available: tab 1, tab 2, tab 3",
                 "error: there is no action 4 on this screen; its actions: 1 to 3",
                 "error: there is no action 0 on this screen; its actions: 1 to 3",
+                "error: there is no action 99999999999999999999 on this screen; its actions: 1 to 3",
                 "error: there is no action 1 on this screen; its actions: none",
             ])
     }
