@@ -29,9 +29,23 @@ enum NewCommand {
         "Distributed", "RegexBuilder", "Cxx", "CxxStdlib",
     ]
 
-    /// Why `name` cannot be a new plugin's name, if it cannot: its module would clash with one it
-    /// builds with, or its manifest with a bundled plugin's when both are loaded.
+    /// Swift's keywords that `import NAME` cannot name: a module named so could not be imported by
+    /// the package's own tests.
+    private static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    ]
+
+    /// Why `name` cannot be a new plugin's name, if it cannot: its module could not be imported, or
+    /// would clash with one it builds with, or its manifest with a bundled plugin's when both are
+    /// loaded.
     private static func whyTaken(_ name: String) -> String? {
+        if keywords.contains(name) {
+            return "it is a Swift keyword, so a module of that name cannot be imported; choose another name"
+        }
         if moduleNames.contains(name) {
             return "a module of that name is part of Plugboard or of the Swift toolchain; choose another name"
         }

@@ -145,6 +145,8 @@ struct NewCommandTests {
         ("Foundation", "a module of that name is part of Plugboard or of the Swift toolchain"),
         ("Swift", "a module of that name is part of Plugboard or of the Swift toolchain"),
         ("Greeter", "a bundled plugin has that name, and a host loads one plugin of a name"),
+        ("class", "it is a Swift keyword, so a module of that name cannot be imported"),
+        ("self", "it is a Swift keyword, so a module of that name cannot be imported"),
     ])
     func aNameThatWouldClashIsRefusedBeforeAnythingIsWritten(name: String, reason: String) throws {
         let scratch = try Scratch()
