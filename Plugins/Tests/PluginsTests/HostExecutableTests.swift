@@ -221,6 +221,17 @@ struct HostExecutableTests {
                 == "error: \(greeter): is not a directory; pass the directory that holds the plugin files\n")
     }
 
+    @Test func aPluginDirectoryThatCannotBeListedSaysWhy() throws {
+        let scratch = try Scratch()
+        let locked = scratch.directory.appendingPathComponent("locked").path
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o300], ofItemAtPath: locked)
+        // Run as nobody when the tests run as root, who may read any directory.
+        let run = try HostProcess.run(["list", "--plugins", locked], unprivileged: true)
+        #expect(run.status == 1)
+        #expect(run.standardError == "error: \(locked): cannot be read (Permission denied); check its permissions\n")
+    }
+
     @Test func aPluginDirectoryWithoutPluginFilesIsWarnedOf() throws {
         let scratch = try Scratch()
         let run = try HostProcess.run(["routes", "--plugins", scratch.directory.path])

@@ -19,9 +19,9 @@ struct FilePermissions {
     /// or `nil` when they may be. `isLink` says that `path` itself is a symbolic link.
     mutating func problem(at path: String, status: stat, isLink: Bool) -> String? {
         if let problem = problem(of: path, status: status, kind: "the file") { return problem }
-        if let problem = directoryProblem(Self.directory(of: path)) { return problem }
+        if let problem = directoryProblem(PathParts(path).directory) { return problem }
         guard isLink, let target = Self.resolved(path) else { return nil }
-        return directoryProblem(Self.directory(of: target))
+        return directoryProblem(PathParts(target).directory)
     }
 
     /// Why `directory` or one above it must not be trusted, checked once per checker.
@@ -62,18 +62,12 @@ struct FilePermissions {
         return nil
     }
 
-    /// The directory that holds `path`, as the path names it.
-    private static func directory(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
-    }
-
     /// The directories above `directory`, nearest first, as far up as its path names them.
     private static func ancestors(of directory: String) -> [String] {
         var found: [String] = []
         var current = directory
         while current != "/" && current.utf8.contains(UInt8(ascii: "/")) {
-            current = Self.directory(of: current)
+            current = PathParts(current).directory
             found.append(current)
         }
         return found

@@ -82,19 +82,19 @@ public struct PluginLoader: Sendable {
     /// let files = try PluginLoader.pluginFiles(in: ".build/debug")  // ["…/libBlog.so", "…/libCircles.so"]
     /// ```
     public static func pluginFiles(in directory: String) throws(PluginLoadError) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: directory)
-        }
-        guard isDirectory.boolValue else { throw .notADirectory(path: directory) }
+        var status = stat()
+        guard stat(directory, &status) == 0 else { throw statFailure(at: directory, errno: errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: directory) }
+        let names: [[UInt8]]
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasSuffix(".so") && $0 != runtimeLibraryName }
-                .sorted()
-                .map { (directory as NSString).appendingPathComponent($0) }
+            names = try DirectoryNames.raw(in: directory)
         } catch {
-            throw .unreadable(path: directory, reason: error.localizedDescription)
+            throw .unreadable(path: directory, reason: error.reason)
         }
+        return names.map { String(decoding: $0, as: UTF8.self) }
+            .filter { $0.hasSuffix(".so") && $0 != runtimeLibraryName }
+            .sorted()
+            .map { (directory as NSString).appendingPathComponent($0) }
     }
 
     /// Loads every plugin file in `directory`, in name order; a failing plugin does not stop the rest.
