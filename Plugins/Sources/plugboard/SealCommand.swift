@@ -11,7 +11,8 @@ enum SealCommand {
         runtime, toolchain, architecture) and what its modules declare (modules, routes,
         tasks), and writes them into the file's .plugboard_manifest section with llvm-objcopy.
         A sealed plugin's fingerprint is checked before it is loaded, and plugboard inspect
-        reads it without loading it.
+        reads it without loading it. A FILE that is a symbolic link stays one: the file it
+        links to is sealed.
 
         OPTIONS:
           -h, --help   Show this help.
@@ -24,10 +25,16 @@ enum SealCommand {
         var failures = 0
         for file in arguments {
             do {
-                let sealed = try seal(file)
+                // llvm-objcopy replaces the file it writes: given a link, it would replace the link.
+                var status = stat()
+                let isLink = lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+                let target = isLink ? URL(fileURLWithPath: file).resolvingSymlinksInPath().path : file
+                let sealed = try seal(target)
                 let routes = counted(sealed.routes.count, "route")
+                let linked = isLink ? " (a link to \(PluginLoader.shown(path: target)))" : ""
                 Terminal.line(
-                    .ok, "\(PluginLoader.shown(path: file)): sealed \(sealed.name) \(sealed.version), \(routes)")
+                    .ok,
+                    "\(PluginLoader.shown(path: file))\(linked): sealed \(sealed.name) \(sealed.version), \(routes)")
             } catch {
                 failures += 1
                 Terminal.error("error: \(error)")

@@ -42,6 +42,18 @@ struct SealedManifestTests {
         #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter"])
     }
 
+    @Test func sealingThroughASymbolicLinkSealsTheFileAndKeepsTheLink() throws {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let link = scratch.directory.appendingPathComponent("libLinked.so").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "libGreeterPlugin.so")
+        let run = try HostProcess.run(["seal", link])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "  ✓ \(link) (a link to \(path)): sealed Greeter 1.0.0, 2 routes\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "libGreeterPlugin.so")
+        #expect(try ManifestReader.read(fileAt: path)?.name == "Greeter")
+    }
+
     @Test func aManifestFarBeforeTheSectionTableIsStillRead() throws {
         // The reader takes the section table with the 4 KiB before it in one read; sections
         // further away are read on their own. Move the table 16 KiB further down the file.
