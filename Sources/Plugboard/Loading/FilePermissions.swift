@@ -39,7 +39,8 @@ struct FilePermissions {
         guard stat(directory, &status) == 0 else { return nil }
         if let problem = problem(of: directory, status: status, kind: "its directory") { return problem }
         let above = Self.ancestors(of: directory) + (Self.resolved(directory).map(Self.ancestors) ?? [])
-        for ancestor in above where stat(ancestor, &status) == 0 {
+        var seen: Set<String> = []
+        for ancestor in above where seen.insert(ancestor).inserted && stat(ancestor, &status) == 0 {
             if let problem = problem(of: ancestor, status: status, kind: "a directory above it", stickyAllowed: true) {
                 return problem
             }
