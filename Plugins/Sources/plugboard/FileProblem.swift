@@ -14,6 +14,21 @@ enum FileProblem {
         return reason(errno: posix.code.rawValue)
     }
 
+    /// Why creating `directory`, with the directories above it, failed with `error`: a file that is
+    /// not a directory in the way (which the system reports as "File exists" or "Not a
+    /// directory"), or what `error` says.
+    static func reason(_ error: any Error, creating directory: String) -> String {
+        var path = directory
+        var isDirectory: ObjCBool = false
+        while !path.isEmpty && path != "/" {
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? reason(error) : "\(path) is not a directory"
+            }
+            path = (path as NSString).deletingLastPathComponent
+        }
+        return reason(error)
+    }
+
     /// The system's description of the error number `code`, such as "No such file or directory".
     static func reason(errno code: Int32) -> String {
         String(cString: strerror(code))

@@ -21,8 +21,8 @@ final class ShellHistory {
             descriptor = -1
             return
         }
+        let directory = (file as NSString).deletingLastPathComponent
         do {
-            let directory = (file as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             if FileManager.default.fileExists(atPath: file) {
@@ -34,7 +34,8 @@ final class ShellHistory {
                 }
             }
         } catch {
-            Terminal.error("warning: the shell's history is not kept in \(file): \(FileProblem.reason(error))")
+            let reason = FileProblem.reason(error, creating: directory)
+            Terminal.error("warning: the shell's history is not kept in \(file): \(reason)")
             descriptor = -1
             return
         }

@@ -151,6 +151,20 @@ struct ShellLineEditingTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "stack\n")
     }
 
+    @Test func aFileWhereTheHistorysDirectoryShouldBeIsNamed() throws {
+        let scratch = try Scratch()
+        let notes = scratch.directory.appendingPathComponent("notes").path
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: notes))
+        let run = try HostProcess.runOnTerminal(
+            ["run"], typing: Self.ctrlD, environment: ["PLUGBOARD_HISTORY": notes + "/plugboard/history"])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains(
+                "warning: the shell's history is not kept in \(notes)/plugboard/history: \(notes) is not a directory\r\n"
+            ),
+            "\(run.standardOutput)")
+    }
+
     @Test func aHistoryFileThatCannotBeMadeIsSaidAndTheShellStillRuns() throws {
         let run = try HostProcess.runOnTerminal(
             ["run"], typing: "stack\r" + Self.up + "\r" + Self.ctrlD,
