@@ -44,13 +44,13 @@ enum NewCommand {
     /// loaded.
     private static func whyTaken(_ name: String) -> String? {
         if keywords.contains(name) {
-            return "it is a Swift keyword, so a module of that name cannot be imported; choose another name"
+            return "it is a Swift keyword, so a module of that name cannot be imported"
         }
         if moduleNames.contains(name) {
-            return "a module of that name is part of Plugboard or of the Swift toolchain; choose another name"
+            return "a module of that name is part of Plugboard or of the Swift toolchain"
         }
         if BundledPlugins.names.contains(name) {
-            return "a bundled plugin has that name, and a host loads one plugin of a name; choose another name"
+            return "a bundled plugin has that name, and a host loads one plugin of a name"
         }
         return nil
     }
@@ -62,7 +62,9 @@ enum NewCommand {
         else {
             throw HostError.usage("'\(name)' is not a valid name: use letters and digits, starting with a letter")
         }
-        if let reason = whyTaken(name) { throw HostError.failed("'\(name)' cannot be a plugin's name: \(reason)") }
+        if let reason = whyTaken(name) {
+            throw HostError.failed("'\(name)' cannot be a plugin's name: \(reason); choose another name")
+        }
         let parent = try options.single("--in") ?? FileManager.default.currentDirectoryPath
         if let problem = FileProblem.whyNotWritable(directory: parent) {
             throw HostError.failed("cannot create the package \(name) in \(parent): \(problem)")

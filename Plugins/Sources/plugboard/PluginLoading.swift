@@ -76,11 +76,7 @@ enum PluginLoading {
     private static func once(_ paths: [String]) -> [String] {
         var seen: Set<String> = []
         return paths.filter { path in
-            let file = realpath(path, nil).map { resolved in
-                defer { free(resolved) }
-                return String(cString: resolved)
-            }
-            guard seen.insert(file ?? path).inserted else {
+            guard seen.insert(realPath(path) ?? path).inserted else {
                 Terminal.error("warning: \(PluginLoader.shown(path: path)) is given more than once; it is loaded once")
                 return false
             }

@@ -28,7 +28,7 @@ enum SealCommand {
                 // llvm-objcopy replaces the file it writes: given a link, it would replace the link.
                 var status = stat()
                 let isLink = lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
-                let target = isLink ? URL(fileURLWithPath: file).resolvingSymlinksInPath().path : file
+                let target = isLink ? realPath(file) ?? file : file
                 let sealed = try seal(target)
                 let routes = counted(sealed.routes.count, "route")
                 let linked = isLink ? " (a link to \(PluginLoader.shown(path: target)))" : ""

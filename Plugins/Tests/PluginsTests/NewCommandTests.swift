@@ -140,6 +140,40 @@ struct NewCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked).isEmpty)
     }
 
+    /// The names refused as Swift keywords are exactly those that `import NAME` cannot name, as
+    /// the compiler's parser says of each of Swift's keywords, contextual ones included.
+    @Test func theKeywordsItRefusesAreThoseAnImportCannotName() throws {
+        let words = [
+            "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+            "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+            "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+            "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
+            "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws",
+            "true", "try", "associativity", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix",
+            "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence",
+            "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned", "weak", "willSet", "async",
+            "actor", "any", "package", "consume", "borrowing", "consuming", "copy", "discard", "each", "macro",
+            "nonisolated", "isolated", "sending",
+        ]
+        let scratch = try Scratch()
+        // One file per word, all parsed by one compiler run, which names only the files it refuses.
+        let files = try words.indices.map { index in
+            let file = scratch.directory.appendingPathComponent("\(index).swift")
+            try "import \(words[index])\n".write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+        let parsed = try Toolchain.run(["-parse"] + files, tool: "swiftc")
+        let unimportable = Set(words.indices.filter { parsed.output.contains("/\($0).swift:") }.map { words[$0] })
+        try #require(unimportable.contains("class") && !unimportable.contains("open"), "\(parsed.output)")
+        let packages = scratch.directory.appendingPathComponent("packages")
+        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: false)
+        for word in words {
+            let run = try HostProcess.run(["new", word, "--in", packages.path])
+            let refused = run.standardError.contains("it is a Swift keyword")
+            #expect(refused == unimportable.contains(word), "\(word): \(run.standardError)")
+        }
+    }
+
     @Test(arguments: [
         ("Plugboard", "a module of that name is part of Plugboard or of the Swift toolchain"),
         ("Foundation", "a module of that name is part of Plugboard or of the Swift toolchain"),
