@@ -37,8 +37,9 @@ extension Data: ELFSource {
     }
 }
 
-/// A regular file opened for reading, closed when released. Its first 4 KiB are read at once,
-/// since every reader starts there: the ELF header, and in most files the program headers.
+/// A regular file opened for reading, closed when released unless its descriptor was handed on
+/// (``handOverDescriptor()``). Its first 4 KiB are read at once, since every reader starts there:
+/// the ELF header, and in most files the program headers.
 final class ELFFile: ELFSource {
     /// Why a file could not be opened: the system's error text.
     struct OpenError: Error {
@@ -52,7 +53,10 @@ final class ELFFile: ELFSource {
     /// in a damaged header cannot make a huge allocation.
     static var unsizedReadLimit: UInt64 { 1 << 20 }
 
-    private let descriptor: Int32
+    /// The open file every read goes through.
+    let descriptor: Int32
+    /// Whether releasing this closes ``descriptor``.
+    private var ownsDescriptor = true
     /// The file's first bytes: all of them when the file is shorter than ``headSize``.
     private let head: [UInt8]
     /// The file's size: given when opened, or asked of the system when first needed (the checks
@@ -63,24 +67,39 @@ final class ELFFile: ELFSource {
     }()
 
     /// Opens `path` and reads its first ``headSize`` bytes.
-    /// - Parameters:
-    ///   - path: The file.
-    ///   - knownSize: Its size, when the caller has just asked the system for it (a `stat` of
-    ///     `path`): ``size`` then needs no `fstat` of its own.
-    init(path: String, size knownSize: UInt64? = nil) throws(OpenError) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// - Parameter path: The file.
+    convenience init(path: String) throws(OpenError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OpenError(reason: String(cString: strerror(errno))) }
+        self.init(descriptor: descriptor)
+    }
+
+    /// Takes over `descriptor`, an open file, and reads its first ``headSize`` bytes.
+    /// - Parameters:
+    ///   - descriptor: The file, closed when this is released.
+    ///   - knownSize: Its size, when the caller has just asked the system for it (an `fstat` of
+    ///     `descriptor`): ``size`` then needs no `fstat` of its own.
+    init(descriptor: Int32, size knownSize: UInt64? = nil) {
+        self.descriptor = descriptor
         head = Self.read(descriptor, at: 0, upTo: Self.headSize)
         if let knownSize { size = knownSize }
     }
 
     deinit {
-        close(descriptor)
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Hands ``descriptor`` to the caller, who must close it: releasing this no longer does.
+    func handOverDescriptor() -> Int32 {
+        ownsDescriptor = false
+        return descriptor
     }
 
     func bytes(at offset: UInt64, count: UInt64) -> [UInt8]? {
         let (end, overflow) = offset.addingReportingOverflow(count)
         guard !overflow, end <= UInt64(off_t.max) else { return nil }
+        // A read of nothing returns no short read to tell that it lies past the end: ask the size.
+        guard count > 0 || end <= UInt64(head.count) || contains(offset: offset, count: 0) else { return nil }
         guard end > UInt64(head.count) else { return Array(head[Int(offset)..<Int(end)]) }
         // A head shorter than asked for holds the whole file.
         guard UInt64(head.count) == Self.headSize else { return nil }

@@ -150,10 +150,10 @@ public struct PluginLoader: Sendable {
         var permissions = FilePermissions()
         for path in paths {
             do throws(PluginLoadError) {
-                let sealed = try checkFile(at: path, permissions: &permissions)
+                let checked = try checkFile(at: path, permissions: &permissions)
                 opening.submit {
                     do throws(PluginLoadError) {
-                        return .opened(try open(path, sealed: sealed))
+                        return .opened(try open(path, checked: checked))
                     } catch {
                         return .refused(error)
                     }
@@ -188,18 +188,21 @@ public struct PluginLoader: Sendable {
     @discardableResult
     public func load(file path: String) throws(PluginLoadError) -> LoadedPlugin {
         var permissions = FilePermissions()
-        return try register(open(path, sealed: checkFile(at: path, permissions: &permissions)), publishing: true)
+        return try register(open(path, checked: checkFile(at: path, permissions: &permissions)), publishing: true)
     }
 
-    /// Opens `path`, which passed the checks before `dlopen`.
-    private func open(_ path: String, sealed: SealedManifest?) throws(PluginLoadError) -> OpenedPlugin {
-        // `dlopen` looks a name without a slash up in the library search path, so it would open
-        // some other file than the one checked; with "./" it opens the one in the current directory.
-        let file = path.utf8.contains(UInt8(ascii: "/")) ? path : "./" + path
-        guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown error")
+    /// Maps the file `checked`, opened as `path`, which passed the checks before `dlopen`.
+    ///
+    /// The file is mapped through the descriptor the checks read, never by its path again: a file
+    /// renamed over `path` after the checks stays unloaded. The descriptor stays open once the file
+    /// is mapped (see ``CheckedFile/descriptor``); the loader's records keep `path`.
+    private func open(_ path: String, checked: CheckedFile) throws(PluginLoadError) -> OpenedPlugin {
+        guard let handle = dlopen(checked.mappingName, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+            close(checked.descriptor)
+            throw .openFailed(path: path, reason: reason.replacingOccurrences(of: checked.mappingName, with: path))
         }
-        return OpenedPlugin(path: path, sealed: sealed, handle: handle)
+        return OpenedPlugin(path: path, sealed: checked.sealed, handle: handle)
     }
 
     /// Finds the manifest and modules of `opened`, checks the manifest against this host, then
@@ -248,7 +251,9 @@ public struct PluginLoader: Sendable {
     /// - Throws: ``PluginLoadError`` naming the file.
     public func check(file path: String) throws(PluginLoadError) -> SealedManifest? {
         var permissions = FilePermissions()
-        return try checkFile(at: path, permissions: &permissions)
+        let checked = try checkFile(at: path, permissions: &permissions)
+        close(checked.descriptor)
+        return checked.sealed
     }
 
     /// The error for a file whose `stat` failed with `code`.
@@ -260,29 +265,35 @@ public struct PluginLoader: Sendable {
         return .fileNotFound(path: path)
     }
 
-    /// Checks the file before any of its code runs; returns its sealed manifest, if it has one.
+    /// Opens the file and checks it, through that one descriptor, before any of its code runs.
     /// `permissions` checks each directory once: a loading call passes the same one for every file.
     private func checkFile(
         at path: String, permissions: inout FilePermissions
-    ) throws(PluginLoadError) -> SealedManifest? {
+    ) throws(PluginLoadError) -> CheckedFile {
         var status = stat()
         // `lstat` tells a symbolic link, whose target's directories are checked too, for free.
         guard lstat(path, &status) == 0 else { throw Self.statFailure(at: path, errno: errno) }
         let isLink = status.st_mode & S_IFMT == S_IFLNK
         if isLink && stat(path, &status) != 0 { throw Self.statFailure(at: path, errno: errno) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .notAFile(path: path, kind: "directory")
-        default: throw .notAFile(path: path, kind: "special file")
+        try Self.requireRegularFile(status, at: path)
+        // `dlopen` looks a name without a slash up in the library search path; the checks, and so
+        // the loader, open the file in the current directory. O_NONBLOCK: a FIFO renamed over the
+        // file cannot hold up the open.
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        // From here on every check reads the open file, the one that will be mapped.
+        do throws(PluginLoadError) {
+            guard fstat(descriptor, &status) == 0 else {
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            try Self.requireRegularFile(status, at: path)
+        } catch {
+            close(descriptor)
+            throw error
         }
+        let file = ELFFile(descriptor: descriptor, size: UInt64(status.st_size))
         if policy.checksPermissions, let reason = permissions.problem(at: path, status: status, isLink: isLink) {
             throw .insecurePermissions(path: path, reason: reason)
-        }
-        let file: ELFFile
-        do {
-            file = try ELFFile(path: path, size: UInt64(status.st_size))
-        } catch {
-            throw .unreadable(path: path, reason: error.reason)
         }
         if let reason = ELFCheck.problem(in: file) {
             throw .notASharedObject(path: path, reason: reason)
@@ -301,7 +312,16 @@ public struct PluginLoader: Sendable {
                 throw .notAllowed(path: path, plugin: sealed.name, allowed: allowlist.sorted())
             }
         }
-        return sealed
+        return CheckedFile(sealed: sealed, descriptor: file.handOverDescriptor())
+    }
+
+    /// Refuses anything but a regular file, whose `stat` is `status`.
+    private static func requireRegularFile(_ status: stat, at path: String) throws(PluginLoadError) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw .notAFile(path: path, kind: "directory")
+        default: throw .notAFile(path: path, kind: "special file")
+        }
     }
 
     private func declarations(
