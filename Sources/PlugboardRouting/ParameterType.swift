@@ -103,9 +103,11 @@ public struct ParameterType: Sendable {
     private static func isInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var digits = bytes[...]
         if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy(ASCII.isDigit) else { return false }
-        // 19 digits may still overflow: let the standard library decide that rare case.
-        return digits.count < 19 || Int64(String(decoding: bytes, as: UTF8.self)) != nil
+        guard !digits.isEmpty, digits.allSatisfy(ASCII.isDigit) else { return false }
+        // Leading zeros add nothing (Int64("007") is 7); 19 significant digits may still overflow:
+        // let the standard library decide that rare case.
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }.count
+        return significant < 19 || (significant == 19 && Int64(String(decoding: bytes, as: UTF8.self)) != nil)
     }
 
     /// `int`, `double` and `uuid`.

@@ -215,7 +215,9 @@ struct RouteTable: Sendable {
                 guard let value = parameters[name], !value.isEmpty else {
                     throw URLBuildError(pattern: pattern.description, reason: "no value for ':\(name)'")
                 }
-                if let type, types[type]?.accepts(Substring(value)) != true {
+                // Checked as matching checks a decoded segment, so that the URL matches back.
+                var bytes = value
+                if let type, bytes.withUTF8({ types[type]?.accepts(bytes: $0) }) != true {
                     throw URLBuildError(
                         pattern: pattern.description, reason: "'\(value)' is not a valid \(type) for ':\(name)'")
                 }
@@ -227,7 +229,14 @@ struct RouteTable: Sendable {
                 guard let rest = parameters["**"], !rest.isEmpty else {
                     throw URLBuildError(pattern: pattern.description, reason: "no value for '**'")
                 }
-                url += rest.split(separator: "/").map { "/" + RouteEncoding.encode(String($0)) }.joined()
+                // Matching ignores empty segments, so a value with one would not come back the same.
+                let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+                guard !parts.contains(where: \.isEmpty) else {
+                    throw URLBuildError(
+                        pattern: pattern.description,
+                        reason: "'\(rest)' is not a path of non-empty segments (such as a/b) for '**'")
+                }
+                url += parts.map { "/" + RouteEncoding.encode(String($0)) }.joined()
             }
         }
         if !query.isEmpty {

@@ -146,6 +146,9 @@ public struct Router<Route: Sendable>: Sendable {
 
     /// Builds the URL of `pattern` from parameter values, percent-encoding them.
     ///
+    /// A URL it builds matches `pattern` back with the same values (unless another route of the
+    /// router takes precedence over it); a value that could not come back the same is refused.
+    ///
     /// ```swift
     /// try router.url(for: RoutePattern("app://circles/:id(int)"), parameters: ["id": "42"])  // app://circles/42
     /// ```
@@ -154,7 +157,8 @@ public struct Router<Route: Sendable>: Sendable {
     ///   - parameters: A value for every parameter; `**` takes a path such as `a/b`.
     ///   - query: Query items to append, in order.
     /// - Returns: The URL.
-    /// - Throws: ``URLBuildError`` for a missing value, a value its type rejects, or a `*` segment.
+    /// - Throws: ``URLBuildError`` for a missing value, a value its type rejects, a `**` value with
+    ///   an empty segment (`/`, `a//b`, `/a`), or a `*` segment.
     public func url(
         for pattern: RoutePattern,
         parameters: [String: String],
