@@ -31,6 +31,26 @@ struct StartupGraphTests {
         )
     }
 
+    @Test func aSuggestionNeverNamesTheAskingTaskNorANameThatIsNoLikelyTypo() {
+        // The only other task is the asker itself: no suggestion.
+        let alone = problems([task("broken.warm", after: ["no.such.task"])])
+        #expect(
+            alone == [.unknownDependency(task: "broken.warm", owner: ownerA, dependency: "no.such.task", nearest: nil)])
+        #expect(alone.first?.description.contains("did you mean") == false)
+        // The asker is nearest, but another task is a likely typo of the name.
+        let beside = problems([task("store.open"), task("store.opem", after: ["store.opn"])])
+        #expect(
+            beside.first
+                == .unknownDependency(
+                    task: "store.opem", owner: ownerA, dependency: "store.opn", nearest: "store.open"))
+        // A name that is merely nearest, far from a typo, is not suggested.
+        let unrelated = problems([task("broken.warm"), task("feed.load", after: ["no.such.task"])])
+        #expect(
+            unrelated == [
+                .unknownDependency(task: "feed.load", owner: ownerA, dependency: "no.such.task", nearest: nil)
+            ])
+    }
+
     @Test func aDuplicateNameNamesBothOwners() {
         let found = problems([task("config"), task("config", owner: ownerB)])
         #expect(found == [.duplicateTask(name: "config", owners: [ownerA, ownerB])])

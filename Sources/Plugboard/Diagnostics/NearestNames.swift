@@ -18,6 +18,18 @@ enum NearestNames {
             .map(\.name)
     }
 
+    /// The one of `candidates` that `name` is most likely a misspelling of: the nearest, if it
+    /// contains `name` (ignoring case) or lies within a third of `name`'s length (at least 2) edits
+    /// of it; `nil` when none does, rather than a name that only happens to be nearest.
+    static func likelyMeant(by name: String, in candidates: [String]) -> String? {
+        guard let nearest = nearest(to: name, in: candidates, limit: 1).first else { return nil }
+        let target = Array(name.utf8.prefix(comparedLength))
+        let part = String(decoding: target, as: UTF8.self).lowercased()
+        guard nearest.lowercased().contains(part) || distance(target, Array(nearest.utf8)) <= max(2, target.count / 3)
+        else { return nil }
+        return nearest
+    }
+
     /// The Levenshtein distance between two byte strings.
     static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }

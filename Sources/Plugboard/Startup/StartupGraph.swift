@@ -61,7 +61,9 @@ public struct StartupGraph: Sendable {
                         if missing[position] == nil { missing[position] = name }
                         continue
                     }
-                    let nearest = NearestNames.nearest(to: name, in: Array(index.keys), limit: 1).first
+                    // A suggestion never names the task that asks.
+                    let others = index.keys.filter { $0 != tasks[position].name }
+                    let nearest = NearestNames.likelyMeant(by: name, in: others)
                     problems.append(
                         .unknownDependency(
                             task: tasks[position].name, owner: tasks[position].owner, dependency: name,
