@@ -50,6 +50,34 @@ struct DirectoryPermissionTests {
             ))
     }
 
+    /// As a build made with `umask 002` leaves it: the file, its directory and one above are all
+    /// group-writable. One refusal names them all, and its one command fixes them all.
+    @Test func everyUnsafePathIsNamedInOneMessageWithOneCommandThatFixesThemAll() throws {
+        let path = try plugin(in: inner)
+        for writable in [path, inner.path, files.directory.path] { chmod(writable, 0o775) }
+        let reason = refusal(of: path)
+        #expect(
+            reason == "the file (\(path)) is writable by group (mode 775); its directory (\(inner.path)) is writable "
+                + "by group (mode 775); a directory above it (\(files.directory.path)) is writable by group (mode 775); "
+                + "run chmod go-w \(path) \(inner.path) \(files.directory.path)")
+        let command = try #require(reason.split(separator: "; ").last)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", String(command.dropFirst("run ".count))]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        #expect(refusal(of: path).hasPrefix("refused: \(path): not a loadable shared object"))
+    }
+
+    @Test func aPathThatAShellWouldSplitIsQuotedInTheCommand() throws {
+        let spaced = files.directory.appendingPathComponent("my plugins")
+        try FileManager.default.createDirectory(at: spaced, withIntermediateDirectories: false)
+        let path = try plugin(in: spaced)
+        for writable in [path, spaced.path] { chmod(writable, 0o775) }
+        #expect(refusal(of: path).hasSuffix("; run chmod go-w '\(path)' '\(spaced.path)'"))
+    }
+
     @Test func aStickyDirectoryAboveMayBeWritableButAStickyDirectoryOfTheFileMayNot() throws {
         let path = try plugin(in: inner)
         chmod(files.directory.path, 0o1777)

@@ -1,4 +1,5 @@
 import Foundation
+import Plugboard
 
 /// `plugboard new NAME`: scaffold a plugin package that builds, passes its tests and loads as is.
 enum NewCommand {
@@ -71,18 +72,21 @@ enum NewCommand {
         }
         let package = URL(fileURLWithPath: parent).appendingPathComponent(name)
         // Creating the package's directory claims its name, even against a dangling symbolic link.
-        guard mkdir(package.path, 0o777) == 0 else {
+        guard mkdir(package.path, 0o755) == 0 else {
             if errno == EEXIST {
                 throw HostError.failed("\(package.path) already exists; choose another name or directory")
             }
             throw HostError.failed("cannot create \(package.path): \(FileProblem.reason(errno: errno))")
         }
-        for file in PluginTemplate.files(name: name, runtime: runtimePackagePath) {
+        // The package names the runtime by a relative path, so that it can move with it.
+        let runtime = relativePath(from: realPath(package.path) ?? package.path, to: runtimePackagePath)
+        for file in PluginTemplate.files(name: name, runtime: runtime) {
             let url = package.appendingPathComponent(file.path)
             do {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.contents.write(to: url, atomically: true, encoding: .utf8)
+                try safeModes(in: package, for: file.path)
             } catch {
                 // A package is created whole or not at all.
                 try? FileManager.default.removeItem(at: package)
@@ -92,26 +96,40 @@ enum NewCommand {
             }
         }
         Terminal.line("Created \(package.path)")
-        Terminal.line("  swift build --package-path \(shellWord(package.path))")
-        Terminal.line("  swift test --package-path \(shellWord(package.path))")
+        Terminal.line("  swift build --package-path \(PluginLoader.shellWord(path: package.path))")
+        Terminal.line("  swift test --package-path \(PluginLoader.shellWord(path: package.path))")
         Terminal.line(
-            "  \(shellWord(BundledPlugins.executable)) run --with-bundled --plugins "
-                + "\(shellWord(package.path + "/.build/debug")) --open \(PluginTemplate.route(of: name))"
+            "  \(PluginLoader.shellWord(path: BundledPlugins.executable)) run --with-bundled --plugins "
+                + "\(PluginLoader.shellWord(path: package.path + "/.build/debug")) --open \(PluginTemplate.route(of: name))"
         )
         return 0
     }
 
-    /// `text` as one word of a shell command: as it is when the shell takes it so, in any place
-    /// of the command (no `=`, which makes a first word an assignment), otherwise in single quotes.
-    static func shellWord(_ text: String) -> String {
-        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%")
-        if !text.isEmpty && text.allSatisfy(plain.contains) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    /// Gives `file`, a path inside `package`, and the directories on the way to it, modes only
+    /// their owner may write, whatever the umask: the loader refuses a plugin built in a directory
+    /// that group or others may write.
+    private static func safeModes(in package: URL, for file: String) throws {
+        var path = package.path
+        for part in file.split(separator: "/").dropLast() {
+            path += "/\(part)"
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: package.path + "/" + file)
     }
 
-    /// The Plugboard runtime package this host was built from.
+    /// The relative path from the directory `start` to `target`, both absolute and resolved.
+    static func relativePath(from start: String, to target: String) -> String {
+        let from = start.split(separator: "/")
+        let to = target.split(separator: "/")
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        let parts = Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// The Plugboard runtime package this host was built from, with its links resolved.
     static var runtimePackagePath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().path
+        return realPath(path) ?? path
     }
 }

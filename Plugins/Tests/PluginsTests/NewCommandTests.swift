@@ -80,6 +80,30 @@ struct NewCommandTests {
         return words.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
+    /// With the common `umask 002`, the package is still one the loader trusts, and it names the
+    /// runtime by a relative path, so that the two can move together.
+    @Test func aNewPackageHasSafeModesWhateverTheUmaskAndARelativePathToTheRuntime() throws {
+        let scratch = try Scratch()
+        let created = try HostProcess.run(["new", "Hello", "--in", scratch.directory.path], umask: "002")
+        try #require(created.status == 0, "\(created.standardError)")
+        let package = scratch.directory.appendingPathComponent("Hello")
+        let items = try #require(FileManager.default.subpaths(atPath: package.path)) + [""]
+        for item in items {
+            let path = package.appendingPathComponent(item).path
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            #expect(mode == (isDirectory.boolValue ? 0o755 : 0o644), "\(item): \(String(mode, radix: 8))")
+        }
+        let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let runtime = try #require(manifest.firstMatch(of: /path: "([^"]*)"/)?.1)
+        #expect(!runtime.hasPrefix("/"), "\(runtime)")
+        let resolved = URL(fileURLWithPath: String(runtime), relativeTo: package).standardizedFileURL.path
+        #expect(
+            realpath(resolved, nil).map { String(cString: $0) }
+                == realpath(Repository.root.path, nil).map { String(cString: $0) })
+    }
+
     @Test func anExistingDirectoryOrABadNameIsRefused() throws {
         let scratch = try Scratch()
         let bad = try HostProcess.run(["new", "9lives", "--in", scratch.directory.path])

@@ -21,6 +21,7 @@ struct HostProcess {
         keepingInputOpen: Bool = false,
         unprivileged: Bool = false,
         fileSizeLimit: Int? = nil,
+        umask mask: String? = nil,
         in directory: URL? = nil,
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
     ) throws -> HostProcess {
@@ -30,6 +31,7 @@ struct HostProcess {
             command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
         }
         if let fileSizeLimit { command = ["/usr/bin/prlimit", "--fsize=\(fileSizeLimit)", "--"] + command }
+        if let mask { command = ["/bin/sh", "-c", "umask \(mask) && exec \"$0\" \"$@\""] + command }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = directory
