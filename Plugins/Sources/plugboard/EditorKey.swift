@@ -38,14 +38,18 @@ enum EditorKey: Equatable {
     case clearScreen
     /// Ctrl-R: search the lines typed before.
     case search
-    /// Ctrl-G: leave a search.
+    /// Ctrl-G: leave a search, with the line as it was.
     case cancel
+    /// Esc alone: in a search, take the line found to edit it.
+    case escape
+    /// Ctrl-C: give up the line being typed (and a search), as shells do.
+    case interrupt
     /// A key the editor does not act on.
     case ignored
 
     /// Decodes one key from `next`, which gives the next byte typed, or `nil` at the end of the
     /// input; returns `nil` at the end of the input. `soon` gives the next byte only if it comes
-    /// at once, as the rest of a key's sequence does: an Esc pressed alone is then ignored
+    /// at once, as the rest of a key's sequence does: an Esc pressed alone is then ``escape``
     /// rather than taken with the key after it.
     static func read(from next: () -> UInt8?, soon: () -> UInt8?) -> EditorKey? {
         guard let byte = next() else { return nil }
@@ -66,6 +70,7 @@ enum EditorKey: Equatable {
         case 0x0C: return .clearScreen
         case 0x12: return .search
         case 0x07: return .cancel
+        case 0x03: return .interrupt
         case 0x1B: return escapeSequence(from: next, soon: soon)
         case 0x00..<0x20: return .ignored
         default: return text(startingWith: byte, from: next)
@@ -75,7 +80,7 @@ enum EditorKey: Equatable {
     /// The key whose sequence follows an ESC: `ESC [` or `ESC O`, parameters, a final byte; or
     /// `ESC` and a letter, which terminals send for Alt and the letter; or Esc alone.
     private static func escapeSequence(from next: () -> UInt8?, soon: () -> UInt8?) -> EditorKey? {
-        guard let introducer = soon() else { return .ignored }
+        guard let introducer = soon() else { return .escape }
         switch Unicode.Scalar(introducer) {
         case "b": return .wordLeft
         case "f": return .wordRight

@@ -11,18 +11,34 @@ enum HostError: Error, CustomStringConvertible {
     case bundledPluginsMissing(directory: String, reason: String)
     case pluginsFailed(count: Int)
     case launchFailed
-    case launchStopped
+    /// A termination signal (`SIGINT` or `SIGTERM`) stopped the launch.
+    case launchStopped(signal: String)
     case lookup(LookupError)
 
-    /// The error for a launch that did not succeed: stopped by a signal, or failed.
-    static func launchEnded(_ report: LaunchReport) -> HostError {
-        report.wasCancelled ? .launchStopped : .launchFailed
+    /// The usage error for `name`, an unknown `kind` ("command", "option"), suggesting the one of
+    /// `known` it is likely a misspelling of.
+    static func unknown(_ kind: String, _ name: String, known: [String]) -> HostError {
+        .usage(
+            "unknown \(kind) '\(name)'"
+                + (NearestNames.likelyMeant(by: name, in: known).map { "; did you mean '\($0)'?" } ?? ""))
+    }
+
+    /// The error for a launch that did not succeed: stopped by the signal `signals` received, or
+    /// failed.
+    static func launchEnded(_ report: LaunchReport, signals: TerminationSignals) -> HostError {
+        report.wasCancelled ? .launchStopped(signal: signals.received ?? "SIGINT") : .launchFailed
     }
 
     /// The host's exit status for this failure: 2 for a command line of the wrong form (see
-    /// ``usage(_:)``), 1 for a command that failed.
+    /// ``usage(_:)``), 128 plus the signal's number for a launch a signal stopped, as shells
+    /// report a process a signal ended (130 for SIGINT, 143 for SIGTERM), 1 for a command that
+    /// failed.
     var status: Int32 {
-        if case .usage = self { 2 } else { 1 }
+        switch self {
+        case .usage: 2
+        case .launchStopped(let signal): TerminationSignals.status(after: signal)
+        default: 1
+        }
     }
 
     var description: String {

@@ -10,8 +10,9 @@ enum LaunchCommand {
         graph, runs it with a progress line per task and prints each task's start, duration
         and slack, and the critical path. Then terminates the application: terminate handlers
         and shutdown work run in reverse dependency order. Ctrl-C (SIGINT) or SIGTERM during
-        the launch stops it: running tasks are cancelled and the rest skipped; a second signal
-        quits at once.
+        the launch stops it: running tasks are cancelled and the rest skipped, and the exit
+        status is 130 after SIGINT, 143 after SIGTERM; a second signal quits at once. With
+        --hold, the signal awaited ends the launch with status 0.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -55,7 +56,7 @@ enum LaunchCommand {
         Terminal.heading("Terminating")
         await app.terminate()
         if let traceFailure { throw traceFailure }
-        guard report.succeeded else { throw HostError.launchEnded(report) }
+        guard report.succeeded else { throw HostError.launchEnded(report, signals: signals) }
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
         return 0
     }

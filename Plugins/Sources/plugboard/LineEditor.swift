@@ -4,7 +4,8 @@ import Foundation
 /// Ctrl-F, Ctrl-A, Ctrl-E) move, and Ctrl-← Ctrl-→ (Alt-B, Alt-F) by words; Backspace and Delete
 /// erase; Ctrl-U, Ctrl-K and Ctrl-W cut to the line's start, to its end and the word before the
 /// cursor; ↑ ↓ (Ctrl-P, Ctrl-N) bring back the lines typed before, and Ctrl-R finds one by what
-/// it holds; Tab completes; Ctrl-L clears the screen; Ctrl-D on an empty line ends the input.
+/// it holds; Tab completes; Ctrl-L clears the screen; Ctrl-C gives up the line; Ctrl-D on an
+/// empty line ends the input.
 ///
 /// A line wider than the terminal scrolls sideways, keeping the cursor in view; East Asian wide
 /// characters and emoji take two columns.
@@ -28,7 +29,12 @@ final class LineEditor {
 
     /// Reads one line after `prompt`; `nil` at the end of the input.
     func readLine(prompt: String) -> String? {
-        defer { TerminalMode.showing(nil) }
+        // While a line is typed, Ctrl-C gives it up; between lines it still signals.
+        TerminalMode.interruptIsKey(true)
+        defer {
+            TerminalMode.showing(nil)
+            TerminalMode.interruptIsKey(false)
+        }
         var line = EditedLine()
         var recalled = history.lines.count
         var draft = ""
@@ -49,13 +55,21 @@ final class LineEditor {
                 complete(&line)
             case .clearScreen:
                 write("\u{1B}[H\u{1B}[2J")
+            case .interrupt:
+                giveUp(&line, after: prompt)
+                recalled = history.lines.count
             case .search:
-                let (found, run) = searchHistory()
-                if let found { line.show(found) }
-                if run {
+                switch searchHistory() {
+                case .edit(let found):
+                    if let found { line.show(found) }
+                case .run(let found):
+                    line.show(found)
                     draw(line, after: prompt)
                     write("\n")
                     return line.text
+                case .interrupt:
+                    giveUp(&line, after: prompt)
+                    recalled = history.lines.count
                 }
             default:
                 line.apply(key)
@@ -64,6 +78,14 @@ final class LineEditor {
         }
         write("\n")
         return line.text.isEmpty ? nil : line.text
+    }
+
+    /// Gives up the line being typed, as Ctrl-C does in a shell: it stays on the screen, marked
+    /// `^C`, and an empty line starts below it.
+    private func giveUp(_ line: inout EditedLine, after prompt: String) {
+        draw(line, after: prompt)
+        write("^C\n")
+        line = EditedLine()
     }
 
     /// Redraws the line after `prompt`, scrolled so that the cursor shows, and puts the cursor

@@ -17,7 +17,9 @@ enum OpenCommand {
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(arguments, valued: ["--plugins"], operands: 1)
-        guard let url = options.operands.first else { throw HostError.usage("open needs a URL") }
+        guard let url = try options.operands.first.map(URLOperand.checked) else {
+            throw HostError.usage("open needs a URL")
+        }
         let (app, failures) = try await QuietLaunch.run(pluginDirectories: options.all("--plugins"))
         do {
             let resolved = try await Registry.shared.resolve(url)

@@ -23,6 +23,8 @@ struct Options {
             } else if !argument.hasPrefix("-") && self.operands.count < operands {
                 self.operands.append(argument)
                 index = arguments.index(after: index)
+            } else if argument.hasPrefix("-") {
+                throw HostError.unknown("option", argument, known: (valued.union(switches).union(["--help"])).sorted())
             } else {
                 throw HostError.usage("unexpected argument '\(argument)'")
             }

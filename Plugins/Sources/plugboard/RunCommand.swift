@@ -14,9 +14,11 @@ enum RunCommand {
         Ctrl-K and Ctrl-W cut, Ctrl-L clears the screen, Up and Down bring back earlier
         lines (of earlier sessions too: see PLUGBOARD_HISTORY in plugboard --help) and Ctrl-R
         finds one by what it holds, Tab completes commands, URLs, action IDs and module names,
-        and Ctrl-D on an empty line ends the shell the way quit does; Ctrl-Z stops it with the
-        terminal as it was, and after fg the line is drawn again. Ctrl-C (SIGINT) or SIGTERM
-        stops the launch, or later ends the shell the way quit does. Through a pipe, the exit
+        Ctrl-C gives up the line being typed, as in bash, and Ctrl-D on an empty line ends the
+        shell the way quit does; Ctrl-Z stops it with the terminal as it was, and after fg the
+        line is drawn again. Ctrl-C (SIGINT) or SIGTERM during the launch stops it; SIGTERM, or
+        SIGINT while no line is being typed (through a pipe, say), ends the shell the way quit
+        does, with status 130 after SIGINT and 143 after SIGTERM. Through a pipe, the exit
         status is 1 if a plugin failed to load or a command failed.
 
         OPTIONS:
@@ -28,7 +30,7 @@ enum RunCommand {
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(arguments, valued: ["--plugins", "--open"], switches: ["--with-bundled"])
-        let first = try options.single("--open") ?? "app://tabs"
+        let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let (app, failures) = try await QuietLaunch.run(
             pluginDirectories: options.all("--plugins"), withBundled: options.has("--with-bundled"))
         let session = ShellSession(registry: .shared)

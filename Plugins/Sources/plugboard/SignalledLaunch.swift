@@ -13,11 +13,12 @@ enum SignalledLaunch {
         allowingMissingDependencies: Bool,
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil
     ) async throws -> LaunchReport {
-        TerminationSignals().stopOrTerminate(app)
+        let signals = TerminationSignals()
+        signals.stopOrTerminate(app)
         let report = try await app.launch(allowingMissingDependencies: allowingMissingDependencies, progress: progress)
         guard report.succeeded else {
             LaunchListing.print(report)
-            throw HostError.launchEnded(report)
+            throw HostError.launchEnded(report, signals: signals)
         }
         return report
     }

@@ -54,6 +54,20 @@ enum TerminalMode {
         return true
     }
 
+    /// Makes Ctrl-C a key the editor reads (`isKey`), while a line is typed, or the signal it is
+    /// otherwise, which stops a launch or ends the shell.
+    static func interruptIsKey(_ isKey: Bool) {
+        state.withLock { state in
+            guard var keys = state.keys, let original = state.original else { return }
+            withUnsafeMutableBytes(of: &keys.c_cc) { characters in
+                // 0 is _POSIX_VDISABLE: no character sends SIGINT.
+                characters[Int(VINTR)] = isKey ? 0 : withUnsafeBytes(of: original.c_cc) { $0[Int(VINTR)] }
+            }
+            state.keys = keys
+            tcsetattr(STDIN_FILENO, TCSANOW, &keys)
+        }
+    }
+
     /// Records what the editor drew of the line being typed, or `nil` once the line has ended;
     /// ``restore()`` ends such a line, and a continued process draws it again.
     static func showing(_ line: String?) {

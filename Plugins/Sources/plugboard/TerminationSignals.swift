@@ -9,7 +9,7 @@ import Synchronization
 final class TerminationSignals: @unchecked Sendable {
     // Safe to share: `sources` is written only in `init`; the received state is behind a mutex.
     private let sources: [any DispatchSourceSignal]
-    private let received = Mutex<(name: String?, waiter: CheckedContinuation<String, Never>?)>((nil, nil))
+    private let state = Mutex<(name: String?, waiter: CheckedContinuation<String, Never>?)>((nil, nil))
 
     init() {
         var sources: [any DispatchSourceSignal] = []
@@ -33,10 +33,21 @@ final class TerminationSignals: @unchecked Sendable {
         for _ in sources { _ = armed.wait(timeout: deadline) }
     }
 
+    /// The name of the first termination signal received, if one was.
+    var received: String? {
+        state.withLock { $0.name }
+    }
+
+    /// The exit status after the signal `name`, as shells give it: 128 plus the signal's number
+    /// (130 for SIGINT, 143 for SIGTERM).
+    static func status(after name: String) -> Int32 {
+        128 + (name == "SIGTERM" ? SIGTERM : SIGINT)
+    }
+
     /// Waits for the first termination signal and returns its name.
     func next() async -> String {
         await withCheckedContinuation { continuation in
-            let early = received.withLock { state -> String? in
+            let early = state.withLock { state -> String? in
                 if let name = state.name { return name }
                 state.waiter = continuation
                 return nil
@@ -46,7 +57,7 @@ final class TerminationSignals: @unchecked Sendable {
     }
 
     private func deliver(_ name: String) {
-        let (first, waiter) = received.withLock { state -> (Bool, CheckedContinuation<String, Never>?) in
+        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<String, Never>?) in
             defer { state.waiter = nil }
             guard state.name == nil else { return (false, nil) }
             state.name = name
@@ -58,7 +69,7 @@ final class TerminationSignals: @unchecked Sendable {
             Terminal.error("Received \(name) again, quitting at once")
             // Without the exit handlers: they may wait for what the first signal left hanging.
             fflush(nil)
-            _exit(130)
+            _exit(Self.status(after: name))
         }
         waiter?.resume(returning: name)
     }
@@ -67,7 +78,8 @@ final class TerminationSignals: @unchecked Sendable {
 extension TerminationSignals {
     /// For a command that launches `app` and then works with it: the first signal stops the launch
     /// while it runs (see ``stopLaunch(of:after:saying:)``); later, it terminates the application
-    /// (terminate handlers, then shutdown work) and ends the process with status 130. Messages go to
+    /// (terminate handlers, then shutdown work) and ends the process with the signal's status
+    /// (``status(after:)``). Messages go to
     /// standard error, since standard output is the command's result.
     func stopOrTerminate(_ app: Application) {
         Task.detached {
@@ -76,7 +88,7 @@ extension TerminationSignals {
             TerminalMode.restore()
             Terminal.error("Received \(name), terminating")
             await app.terminate()
-            exit(130)
+            exit(Self.status(after: name))
         }
     }
 

@@ -39,8 +39,14 @@ let help = """
            load, a route did not match, a launch failed.
       2    The command line has the wrong form: an unknown command or option, a missing or
            extra operand, an operand or option value that is not of its kind.
-      130  A launch or the shell was stopped by Ctrl-C (SIGINT) or SIGTERM.
+      130  A launch or the shell was stopped by Ctrl-C (SIGINT).
+      143  A launch or the shell was stopped by SIGTERM (before this release, 130 as for SIGINT).
     """
+
+/// The commands a person may type, for the did-you-mean of an unknown one.
+let commandNames = [
+    "demo", "run", "launch", "graph", "routes", "list", "open", "inspect", "verify", "new", "seal", "help", "--version",
+]
 
 func commandHelp(_ command: String) -> String? {
     switch command {
@@ -65,7 +71,7 @@ func showHelp(_ arguments: [String]) throws -> Int32 {
         Terminal.line(help)
         return 0
     }
-    guard let text = commandHelp(topic) else { throw HostError.usage("unknown command '\(topic)'") }
+    guard let text = commandHelp(topic) else { throw HostError.unknown("command", topic, known: commandNames) }
     Terminal.line(text)
     return 0
 }
@@ -104,7 +110,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case "routes": return try RoutesCommand.run(rest)
         case "list": return try ListCommand.run(rest)
         case "open": return try await OpenCommand.run(rest)
-        default: throw HostError.usage("unknown command '\(command)'")
+        default: throw HostError.unknown("command", command, known: commandNames)
         }
     } catch {
         Terminal.error("error: \(error)")

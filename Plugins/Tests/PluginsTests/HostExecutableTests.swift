@@ -145,7 +145,18 @@ struct HostExecutableTests {
     @Test(arguments: [
         (["open", "app://a", "app://b"], "unexpected argument 'app://b'"),
         (["open", "--plugins"], "--plugins needs a value"),
-        (["open", "--bogus", "app://a"], "unexpected argument '--bogus'"),
+        (["open", "--bogus", "app://a"], "unknown option '--bogus'"),
+        (["list", "--plugin", "x"], "unknown option '--plugin'; did you mean '--plugins'?"),
+        (["opn", "app://a"], "unknown command 'opn'; did you mean 'open'?"),
+        (
+            ["open", "circles"],
+            "'circles' is not a valid route URL: expected the form scheme://host/path; a URL looks like app://circles/42"
+        ),
+        (
+            ["run", "--open", "circles/42"],
+            "'circles/42' is not a valid route URL: expected the form scheme://host/path; a URL looks like "
+                + "app://circles/42"
+        ),
         (["verify"], "verify takes a directory"),
         (["inspect"], "inspect takes one plugin file"),
         (["inspect", "a.so", "b.so"], "unexpected argument 'b.so'"),
@@ -157,6 +168,8 @@ struct HostExecutableTests {
     func aMissingOrExtraOperandIsAUsageError(arguments: [String], message: String) throws {
         let run = try HostProcess.run(arguments)
         #expect(run.status == 2)
+        // Found before anything is loaded.
+        #expect(!run.standardError.contains("Loading"))
         #expect(run.standardError == "error: \(message)\nRun 'plugboard --help' for usage.\n")
     }
 

@@ -79,11 +79,25 @@ struct LaunchCommandTests {
 
     @Test func aSignalStopsTheLaunchAndTheApplicationTerminates() throws {
         let run = try interruptedLaunch(environment: ["PLUGBOARD_PROBE_SLOW": "1"], interruptAfter: [])
-        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.status == 130, "\(run.standardError)")
         #expect(run.standardOutput.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
         #expect(run.standardOutput.contains("probe.start"))
         #expect(run.standardOutput.contains("cancelled"), "\(run.standardOutput)")
         #expect(run.standardError == "error: the launch was stopped before it finished (see the report above)\n")
+    }
+
+    @Test func sigtermStoppingTheLaunchEndsWithStatus143() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["launch", "--plugins", scratch.directory.path], environment: ["PLUGBOARD_PROBE_SLOW": "1"]
+        ) { process, output in
+            let seen = output.read(until: "probe.start: waiting")
+            process.terminate()
+            return seen
+        }
+        #expect(run.status == 143, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Received SIGTERM, stopping the launch (again to quit at once)\n"))
     }
 
     @Test func aSignalSentAsSoonAsTheLaunchBeginsIsNeverLost() throws {
@@ -93,7 +107,7 @@ struct LaunchCommandTests {
         for _ in 0..<8 {
             let run = try interruptedLaunch(
                 environment: ["PLUGBOARD_PROBE_SLOW": "1"], first: "Launching", interruptAfter: [])
-            #expect(run.status == 1, "\(run.standardOutput)")
+            #expect(run.status == 130, "\(run.standardOutput)")
             #expect(run.standardOutput.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
         }
     }

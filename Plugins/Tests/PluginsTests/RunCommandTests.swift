@@ -113,6 +113,18 @@ struct RunCommandTests {
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
+    @Test func sigtermEndsTheShellWithStatus143() throws {
+        let run = try HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
+            process, output in
+            let seen = output.read(until: "Stack: Greeting")
+            process.terminate()
+            return seen
+        }
+        #expect(run.status == 143)
+        #expect(run.standardError.contains("Received SIGTERM, terminating"))
+        #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
+    }
+
     @Test func anInterruptDuringTheLaunchStopsIt() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
@@ -124,7 +136,7 @@ struct RunCommandTests {
             process.interrupt()
             return seen
         }
-        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.status == 130, "\(run.standardError)")
         #expect(run.standardError.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
         #expect(
             run.standardError.hasSuffix("error: the launch was stopped before it finished (see the report above)\n"))

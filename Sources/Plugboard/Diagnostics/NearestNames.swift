@@ -1,5 +1,11 @@
-/// Finds the registered names closest to a name that was not found, for "did you mean" hints.
-enum NearestNames {
+/// Finds the names closest to a name that was not found, for "did you mean" hints: Plugboard's
+/// own messages use it for routes, modules and tasks, and a host may for its own names (commands,
+/// options).
+///
+/// ```swift
+/// NearestNames.likelyMeant(by: "opn", in: ["open", "list", "routes"])  // "open"
+/// ```
+public enum NearestNames {
     /// How much of a name is compared: the edit distance costs the product of both lengths, and a
     /// name from outside (a URL) may be 100 KB long.
     static let comparedLength = 256
@@ -7,7 +13,19 @@ enum NearestNames {
     /// Up to `limit` of `candidates`: first those that contain the first ``comparedLength`` bytes
     /// of `name`, ignoring case (a module asked for as `Circles` is `CirclesPlugin.CirclesModule`),
     /// then the others; each group closest first by edit distance to those bytes, ties by name.
-    static func nearest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+    ///
+    /// - Parameters:
+    ///   - name: The name that was not found.
+    ///   - candidates: The names there are.
+    ///   - limit: How many to return at most.
+    /// - Returns: The nearest candidates, nearest first, however far they are.
+    /// - Complexity: O(*n* × *m*²) for *n* candidates of length *m*.
+    ///
+    /// ```swift
+    /// NearestNames.nearest(to: "Circles", in: ["CirclesPlugin.CirclesModule", "BlogPlugin.BlogModule"], limit: 1)
+    /// // ["CirclesPlugin.CirclesModule"]
+    /// ```
+    public static func nearest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.utf8.prefix(comparedLength))
         let part = String(decoding: target, as: UTF8.self).lowercased()
         return
@@ -21,7 +39,17 @@ enum NearestNames {
     /// The one of `candidates` that `name` is most likely a misspelling of: the nearest, if it
     /// contains `name` (ignoring case) or lies within a third of `name`'s length (at least 2) edits
     /// of it; `nil` when none does, rather than a name that only happens to be nearest.
-    static func likelyMeant(by name: String, in candidates: [String]) -> String? {
+    ///
+    /// - Parameters:
+    ///   - name: The name that was not found.
+    ///   - candidates: The names there are.
+    /// - Returns: The name to suggest, or `nil`.
+    ///
+    /// ```swift
+    /// NearestNames.likelyMeant(by: "--plugin", in: ["--plugins", "--open"])   // "--plugins"
+    /// NearestNames.likelyMeant(by: "no.such.task", in: ["broken.warm"])      // nil
+    /// ```
+    public static func likelyMeant(by name: String, in candidates: [String]) -> String? {
         guard let nearest = nearest(to: name, in: candidates, limit: 1).first else { return nil }
         let target = Array(name.utf8.prefix(comparedLength))
         let part = String(decoding: target, as: UTF8.self).lowercased()
