@@ -1,18 +1,23 @@
 import Plugboard
 
-/// Loads plugins (reporting on stderr) and launches them (``SignalledLaunch``), for commands whose
-/// output is a screen.
+/// Loads plugins and launches them (``SignalledLaunch``) for commands whose standard output is
+/// screens: what loading says, and with `showingProgress` a line per startup task as it ends,
+/// goes to standard error.
 @MainActor
 enum QuietLaunch {
     /// The launched application and how many plugins failed to load.
     /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:progress:)`` throws.
-    static func run(pluginDirectories: [String], withBundled: Bool = false) async throws -> (Application, failures: Int)
-    {
+    static func run(
+        pluginDirectories: [String], withBundled: Bool = false, showingProgress: Bool = false
+    ) async throws -> (Application, failures: Int) {
         let failures = try Terminal.toStandardError {
             try PluginLoading.load(directories: pluginDirectories, withBundled: withBundled)
         }
         let app = Application(registry: .shared)
-        try await SignalledLaunch.run(app, allowingMissingDependencies: failures > 0)
+        if showingProgress { Terminal.toStandardError { Terminal.heading("Launching") } }
+        let progress: (@Sendable (LaunchReport.Entry) -> Void)? =
+            showingProgress ? { @Sendable entry in Terminal.toStandardError { LaunchListing.progress(entry) } } : nil
+        try await SignalledLaunch.run(app, allowingMissingDependencies: failures > 0, progress: progress)
         return (app, failures)
     }
 }

@@ -7,7 +7,8 @@ enum RunCommand {
     nonisolated static let help = """
         USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL]
 
-        Loads the bundled plugins (or the plugins in each DIR), launches them and opens URL
+        Loads the bundled plugins (or the plugins in each DIR), launches them with a progress
+        line per startup task on standard error, and opens URL
         (default app://tabs), then reads commands from standard input, one per line; it works
         in a terminal and through a pipe. Type help for the commands. In a terminal, a line is
         edited as in a shell: the arrows (with Ctrl, by words), Home and End move, Ctrl-U,
@@ -32,7 +33,8 @@ enum RunCommand {
         let options = try Options(arguments, valued: ["--plugins", "--open"], switches: ["--with-bundled"])
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let (app, failures) = try await QuietLaunch.run(
-            pluginDirectories: options.all("--plugins"), withBundled: options.has("--with-bundled"))
+            pluginDirectories: options.all("--plugins"), withBundled: options.has("--with-bundled"),
+            showingProgress: true)
         let session = ShellSession(registry: .shared)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }

@@ -113,6 +113,15 @@ struct RunCommandTests {
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
+    @Test func theLaunchShowsALinePerTaskOnStandardError() throws {
+        let run = try HostProcess.run(["run"], input: "quit\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("Launching\n"), "\(run.standardError)")
+        #expect(run.standardError.contains("  ✓ greeter.prepare  [GreeterPlugin.GreeterModule]\n"))
+        #expect(run.standardError.contains("  ✓ shell.root-screen  [ShellPlugin.ShellModule]\n"))
+        #expect(!run.standardOutput.contains("greeter.prepare"))
+    }
+
     @Test func sigtermEndsTheShellWithStatus143() throws {
         let run = try HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
             process, output in
