@@ -13,7 +13,11 @@ let package = Package(
         .target(name: "PlugboardRouting"),
         // Signals, properties and commands for view models; knows nothing of modules or plugins.
         .target(name: "PlugboardReactive"),
-        .target(name: "Plugboard", dependencies: ["CPlugboard", "PlugboardRouting", "PlugboardReactive"]),
+        .target(
+            name: "Plugboard", dependencies: ["CPlugboard", "PlugboardRouting", "PlugboardReactive"],
+            plugins: ["RuntimeBuildIdentity"]),
+        // Writes the digest of the runtime's sources into the runtime, for the plugins' fingerprint.
+        .plugin(name: "RuntimeBuildIdentity", capability: .buildTool(), path: "Sources/RuntimeBuildIdentity"),
         // `swift package generate-documentation`: the toolchain's DocC over the three modules.
         .plugin(
             name: "GenerateDocumentation", capability: .command(intent: .documentationGeneration()),

@@ -20,8 +20,9 @@ let help = """
       seal       Write plugins' manifests into their files, readable without loading them.
       help       Show this help, or a command's: plugboard help <command>.
 
-    Run 'plugboard <command> --help' for a command's options, and 'plugboard --version' for the
-    runtime version and toolchain that plugins must be built with to load in this host.
+    Run 'plugboard <command> --help' for a command's options, and 'plugboard --version' for
+    Plugboard's version and the runtime build, Swift compiler and toolchain that plugins must be
+    built with to load in this host.
 
     ENVIRONMENT:
       PLUGBOARD_ALLOW_INSECURE_PLUGINS=1  Load plugin files, and files in directories, that group
@@ -76,10 +77,16 @@ func showHelp(_ arguments: [String]) throws -> Int32 {
     return 0
 }
 
-/// `plugboard --version`: the fingerprint a plugin must carry to load in this host.
+/// `plugboard --version`: Plugboard's version, and the runtime build and toolchain a plugin must
+/// be built with to load in this host (the fingerprint it must carry).
 func showVersion(_ arguments: [String]) throws -> Int32 {
     guard arguments.isEmpty else { throw HostError.usage("--version takes no arguments") }
-    Terminal.line(RuntimeFingerprint.current.description)
+    let fingerprint = RuntimeFingerprint.current
+    Terminal.line("Plugboard \(RuntimeFingerprint.version)")
+    Terminal.line("  runtime build  \(fingerprint.runtimeVersion)")
+    Terminal.line("  Swift          \(RuntimeFingerprint.compiler)")
+    Terminal.line("  toolchain      \(fingerprint.toolchain)")
+    Terminal.line("A plugin loads in this host when built against this runtime build with this toolchain.")
     return 0
 }
 

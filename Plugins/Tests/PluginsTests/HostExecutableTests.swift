@@ -1,4 +1,5 @@
 import Foundation
+import Plugboard
 import Testing
 
 /// The `plugboard` executable, run as a person runs it.
@@ -190,7 +191,7 @@ struct HostExecutableTests {
         #expect(run.standardOutput.hasPrefix("Greeter 1.0.0\n"))
         #expect(run.standardOutput.contains("  file         \(path)"))
         #expect(run.standardOutput.contains("  source       not sealed: read by loading it in a child process\n"))
-        #expect(run.standardOutput.contains("  runtime      plugboard-runtime 0.1.0"))
+        #expect(run.standardOutput.contains("  runtime      \(RuntimeFingerprint.current.runtimeVersion)\n"))
         #expect(run.standardOutput.contains("  routes       app://greeter/hello, app://greeter/hello/:name\n"))
         #expect(run.standardOutput.contains("  tasks        greeter.prepare\n"))
     }
@@ -202,7 +203,7 @@ struct HostExecutableTests {
         let manifest = try #require(object, "\(run.standardOutput)")
         #expect(manifest["name"] as? String == "Greeter")
         #expect(manifest["version"] as? String == "1.0.0")
-        #expect(manifest["runtimeVersion"] as? String == "plugboard-runtime 0.1.0")
+        #expect(manifest["runtimeVersion"] as? String == RuntimeFingerprint.current.runtimeVersion)
         #expect(manifest["routes"] as? [String] == ["app://greeter/hello", "app://greeter/hello/:name"])
         #expect(manifest["tasks"] as? [String] == ["greeter.prepare"])
         #expect(manifest["sealed"] as? Bool == false)
@@ -367,7 +368,17 @@ struct HostExecutableTests {
         for plugin in plugins {
             let runtime = try #require(plugin["runtimeVersion"] as? String)
             let toolchain = try #require(plugin["toolchain"] as? String)
-            #expect(version.standardOutput == "\(runtime) built with \(toolchain)\n")
+            #expect(
+                version.standardOutput == """
+                    Plugboard \(RuntimeFingerprint.version)
+                      runtime build  \(runtime)
+                      Swift          \(RuntimeFingerprint.compiler)
+                      toolchain      \(toolchain)
+                    A plugin loads in this host when built against this runtime build with this toolchain.
+
+                    """)
+            #expect(RuntimeFingerprint.compiler.hasPrefix("Swift version 6."))
+            #expect(runtime.hasPrefix("plugboard-runtime \(RuntimeFingerprint.version)+src."))
         }
         let extra = try HostProcess.run(["--version", "now"])
         #expect(extra.status == 2)

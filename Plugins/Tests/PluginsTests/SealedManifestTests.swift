@@ -86,7 +86,7 @@ struct SealedManifestTests {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
-        #expect(plugin.runtimeVersion == "plugboard-runtime 9.9.9")
+        #expect(plugin.runtimeVersion.hasPrefix("plugboard-runtime 9.9.9+src."))
         #expect(host == .current)
         #expect(registry.snapshot.plugins.isEmpty)
     }

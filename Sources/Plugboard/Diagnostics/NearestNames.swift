@@ -10,7 +10,7 @@ public enum NearestNames {
     /// name from outside (a URL) may be 100 KB long.
     static let comparedLength = 256
 
-    /// Up to `limit` of `candidates`: first those that contain the first ``comparedLength`` bytes
+    /// Up to `limit` of `candidates`: first those that contain the first 256 bytes
     /// of `name`, ignoring case (a module asked for as `Circles` is `CirclesPlugin.CirclesModule`),
     /// then the others; each group closest first by edit distance to those bytes, ties by name.
     ///

@@ -9,8 +9,23 @@
 /// }
 /// ```
 ///
-/// The loader reads and checks the manifest before any module of the plugin is created.
+/// The loader reads the fingerprint the plugin was compiled with, then its manifest, and checks
+/// both before any module of the plugin is created.
 public protocol Plugin {
+    /// The runtime build and toolchain the plugin was compiled with
+    /// (``RuntimeFingerprint/compiledIn``), as plain strings. Implemented by Plugboard: do not
+    /// write it.
+    ///
+    /// The loader asks it before anything else, so that a plugin compiled against another build
+    /// of the runtime, whose types may have another layout (``manifest`` among them), is refused
+    /// before any of them is read. It is the protocol's first requirement and stays so, which
+    /// keeps its place in every build's witness table.
+    ///
+    /// ```swift
+    /// GreeterPlugin.compiledFingerprint.runtimeVersion  // "plugboard-runtime 0.1.0+src.…"
+    /// ```
+    static var compiledFingerprint: (runtimeVersion: String, toolchain: String) { get }
+
     /// The plugin's name, version and build fingerprint.
     ///
     /// ```swift
@@ -19,4 +34,18 @@ public protocol Plugin {
     /// }
     /// ```
     static var manifest: PluginManifest { get }
+}
+
+extension Plugin {
+    /// The fingerprint of the runtime build and toolchain the plugin is compiled with: emitted
+    /// into the plugin's own binary.
+    ///
+    /// ```swift
+    /// GreeterPlugin.compiledFingerprint.toolchain  // "Clang 21.0.0 (…)"
+    /// ```
+    @_alwaysEmitIntoClient
+    public static var compiledFingerprint: (runtimeVersion: String, toolchain: String) {
+        let fingerprint = RuntimeFingerprint.compiledIn
+        return (fingerprint.runtimeVersion, fingerprint.toolchain)
+    }
 }

@@ -159,8 +159,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
         case .multipleManifests(_, let types):
             "\(shownPath): declares \(types.count) plugin manifests (\(types.joined(separator: ", "))); keep exactly one"
         case .fingerprintMismatch(_, let plugin, let host):
-            "\(shownPath): built for \(plugin), but this host runs \(host); rebuild the plugin with this host's "
-                + "toolchain against this runtime version"
+            "\(shownPath): built for \(plugin), but this host runs \(host); rebuild the plugin against this "
+                + "host's runtime sources with its toolchain (plugboard --version shows both)"
         case .duplicatePlugin(let name, let path, let loadedFrom) where path == loadedFrom:
             "\(shownPath): plugin '\(name)' is already loaded from this same file; load each file once"
         case .duplicatePlugin(let name, _, let loadedFrom):

@@ -210,6 +210,13 @@ public struct PluginLoader: Sendable {
     private func register(_ opened: OpenedPlugin, publishing: Bool) throws(PluginLoadError) -> LoadedPlugin {
         let path = opened.path
         let (pluginType, modules) = try declarations(in: opened.handle, path: path)
+        // Before the manifest, whose layout is this runtime build's: a plugin compiled against
+        // another build could not be read safely.
+        let compiled = pluginType.compiledFingerprint
+        let fingerprint = RuntimeFingerprint(runtimeVersion: compiled.runtimeVersion, toolchain: compiled.toolchain)
+        guard fingerprint == .current else {
+            throw .fingerprintMismatch(path: path, plugin: fingerprint, host: .current)
+        }
         let manifest = pluginType.manifest
         guard manifest.fingerprint == .current else {
             throw .fingerprintMismatch(path: path, plugin: manifest.fingerprint, host: .current)

@@ -1,20 +1,26 @@
 public import CPlugboard
 
-/// Identifies the Plugboard runtime version and the Swift toolchain code was compiled with.
+/// Identifies the build of the Plugboard runtime and the Swift toolchain code was compiled with.
 ///
-/// Swift has no stable library ABI on Linux, so a plugin must be built with the same toolchain
-/// against the same runtime version as the host that loads it. A plugin's fingerprint is fixed
-/// when the plugin is compiled (``compiledIn`` is emitted into the plugin's own binary); the
-/// loader compares it with the running runtime's ``current`` fingerprint.
+/// The runtime is not built with library evolution, so a plugin works only with the runtime
+/// build it was compiled against: a public type whose stored properties changed has another
+/// layout, and a plugin compiled against the old one would crash the host. A plugin's fingerprint
+/// is fixed when the plugin is compiled (``compiledIn`` is emitted into the plugin's own binary):
+/// the runtime's version with a digest of the runtime's sources as its build metadata
+/// (`plugboard-runtime 0.1.0+src.87e012007e3792d8`: the same for the same sources in any build
+/// directory, another whenever one of them changes), and the toolchain's compiler identity. The
+/// loader compares it with the running runtime's ``current`` fingerprint and refuses a plugin
+/// whose fingerprint differs, before any of its code runs when the plugin is sealed.
 ///
 /// ```swift
-/// print(RuntimeFingerprint.current)  // plugboard-runtime 0.1.0 built with …
+/// print(RuntimeFingerprint.current)  // plugboard-runtime 0.1.0+src.87e012007e3792d8 built with …
 /// ```
 public struct RuntimeFingerprint: Sendable, Hashable, CustomStringConvertible {
-    /// The Plugboard runtime version, for example `plugboard-runtime 0.1.0`.
+    /// The Plugboard runtime version and, as its build metadata, the digest of the runtime's
+    /// sources, for example `plugboard-runtime 0.1.0+src.87e012007e3792d8`.
     ///
     /// ```swift
-    /// RuntimeFingerprint.current.runtimeVersion  // "plugboard-runtime 0.1.0"
+    /// RuntimeFingerprint.current.runtimeVersion  // "plugboard-runtime 0.1.0+src.87e012007e3792d8"
     /// ```
     public let runtimeVersion: String
     /// The compiler identity of the toolchain, including its source revision.
@@ -45,10 +51,26 @@ public struct RuntimeFingerprint: Sendable, Hashable, CustomStringConvertible {
     @_alwaysEmitIntoClient
     public static var compiledIn: RuntimeFingerprint {
         RuntimeFingerprint(
-            runtimeVersion: "plugboard-runtime 0.1.0",
+            runtimeVersion: "plugboard-runtime \(version)+src.\(sourceDigest)",
             toolchain: String(cString: pb_toolchain_identity())
         )
     }
+
+    /// The Plugboard runtime's version.
+    ///
+    /// ```swift
+    /// RuntimeFingerprint.version  // "0.1.0"
+    /// ```
+    @_alwaysEmitIntoClient
+    public static var version: String { "0.1.0" }
+
+    /// The Swift compiler that built this runtime, as `swiftc --version` names it; a plugin must be
+    /// built with it.
+    ///
+    /// ```swift
+    /// RuntimeFingerprint.compiler  // "Swift version 6.3.1 (swift-6.3.1-RELEASE)"
+    /// ```
+    public static var compiler: String { swiftCompiler }
 
     /// The fingerprint of the runtime running in this process.
     ///
@@ -57,7 +79,7 @@ public struct RuntimeFingerprint: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public static let current: RuntimeFingerprint = compiledIn
 
-    /// `plugboard-runtime 0.1.0 built with Clang 21.0.0 (…)`.
+    /// `plugboard-runtime 0.1.0+src.87e012007e3792d8 built with Clang 21.0.0 (…)`.
     ///
     /// ```swift
     /// RuntimeFingerprint.current.description

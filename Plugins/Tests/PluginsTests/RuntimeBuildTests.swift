@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// A plugin works only with the runtime build it was compiled against: the runtime is not built
+/// with library evolution, so a public type whose stored properties change has another layout.
+/// A host built after such a change refuses the plugins built before it, naming both builds; it
+/// never reads them with the wrong layout.
+struct RuntimeBuildTests {
+    @Test func aPluginBuiltAgainstAnotherBuildOfTheRuntimeIsRefusedNotCrashingTheHost() throws {
+        let scratch = try Scratch()
+        let copy = scratch.directory.appendingPathComponent("plugboard")
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("Plugins"), withIntermediateDirectories: true)
+        for item in [
+            "Package.swift", "Sources", "Tests", "Plugins/Package.swift", "Plugins/Sources", "Plugins/Tests",
+        ] {
+            try FileManager.default.copyItem(
+                at: Repository.root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+        }
+        let plugins = copy.appendingPathComponent("Plugins")
+        let host = plugins.appendingPathComponent(".build/debug/plugboard").path
+        func build(_ product: String) throws {
+            let built = try Toolchain.run(["build", "--package-path", plugins.path, "--product", product])
+            try #require(built.status == 0, "\(built.output)")
+        }
+        func runHost(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            try Toolchain.run(arguments, tool: host)
+        }
+
+        // A plugin and a host of the same build: the plugin loads.
+        try build("GreeterPlugin")
+        try build("plugboard")
+        let unsealed = scratch.directory.appendingPathComponent("unsealed")
+        let sealed = scratch.directory.appendingPathComponent("sealed")
+        for directory in [unsealed, sealed] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            try FileManager.default.copyItem(
+                at: plugins.appendingPathComponent(".build/debug/libGreeterPlugin.so"),
+                to: directory.appendingPathComponent("libGreeterPlugin.so"))
+        }
+        #expect(try runHost(["seal", sealed.appendingPathComponent("libGreeterPlugin.so").path]).status == 0)
+        let before = try runHost(["--version"]).output
+        #expect(try runHost(["list", "--plugins", unsealed.path]).status == 0)
+
+        // One stored property added to a public type of the runtime, and the host rebuilt.
+        let manifest = copy.appendingPathComponent("Sources/Plugboard/Loading/PluginManifest.swift")
+        let source = try String(contentsOf: manifest, encoding: .utf8)
+        let field = "    public let fingerprint: RuntimeFingerprint\n"
+        try #require(source.contains(field))
+        try source.replacingOccurrences(of: field, with: field + "    public var addedByATest: [Int] = [1, 2, 3]\n")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        try build("plugboard")
+        let after = try runHost(["--version"]).output
+        let (old, new) = (Self.runtimeBuild(in: before), Self.runtimeBuild(in: after))
+        #expect(old != new && old.hasPrefix("plugboard-runtime ") && new.hasPrefix("plugboard-runtime "))
+
+        // Unsealed, the plugin's fingerprint is asked before its manifest is read; sealed, it is
+        // read before the plugin is mapped. Either way: refused, naming both builds.
+        for directory in [unsealed, sealed] {
+            let run = try runHost(["list", "--plugins", directory.path])
+            #expect(run.status == 1, "\(run.output)")
+            #expect(
+                run.output.contains("libGreeterPlugin.so: built for \(old) built with "),
+                "\(run.output)")
+            #expect(run.output.contains("but this host runs \(new) built with "), "\(run.output)")
+            #expect(run.output.contains("rebuild the plugin against this host's runtime sources"), "\(run.output)")
+        }
+    }
+
+    /// The runtime build that `plugboard --version` names.
+    private static func runtimeBuild(in version: String) -> String {
+        let line = version.split(separator: "\n").first { $0.hasPrefix("  runtime build  ") } ?? ""
+        return String(line.dropFirst("  runtime build  ".count))
+    }
+}
