@@ -16,8 +16,12 @@ let package = Package(
         .target(
             name: "Plugboard", dependencies: ["CPlugboard", "PlugboardRouting", "PlugboardReactive"],
             plugins: ["RuntimeBuildIdentity"]),
-        // Writes the digest of the runtime's sources into the runtime, for the plugins' fingerprint.
-        .plugin(name: "RuntimeBuildIdentity", capability: .buildTool(), path: "Sources/RuntimeBuildIdentity"),
+        // Writes the digest of the runtime's interface into the runtime, for the plugins' fingerprint.
+        .plugin(
+            name: "RuntimeBuildIdentity", capability: .buildTool(), dependencies: ["RuntimeInterface"],
+            path: "Sources/RuntimeBuildIdentity"),
+        // What of the runtime's sources code compiled against it depends on, for that digest.
+        .executableTarget(name: "RuntimeInterface"),
         // `swift package generate-documentation`: the toolchain's DocC over the three modules.
         .plugin(
             name: "GenerateDocumentation", capability: .command(intent: .documentationGeneration()),

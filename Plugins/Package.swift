@@ -16,8 +16,6 @@ let package = Package(
         .library(name: "BlogPlugin", type: .dynamic, targets: ["BlogPlugin"]),
         .library(name: "AccountPlugin", type: .dynamic, targets: ["AccountPlugin"]),
         .library(name: "ProbePlugin", type: .dynamic, targets: ["ProbePlugin"]),
-        .library(name: "CrashingPlugin", type: .dynamic, targets: ["CrashingPlugin"]),
-        .library(name: "HangingPlugin", type: .dynamic, targets: ["HangingPlugin"]),
     ],
     dependencies: [.package(name: "plugboard", path: "..")],
     targets: [
@@ -30,9 +28,6 @@ let package = Package(
         .target(name: "AccountPlugin", dependencies: [plugboard]),
         // A plugin for the end-to-end tests: it reports what it sees of the runtime.
         .target(name: "ProbePlugin", dependencies: [plugboard]),
-        // Deliberately broken plugins for `plugboard verify`'s tests: one traps, one hangs.
-        .target(name: "CrashingPlugin", dependencies: [plugboard]),
-        .target(name: "HangingPlugin", dependencies: [plugboard]),
         .testTarget(name: "PluginsTests", dependencies: [plugboard]),
     ]
 )

@@ -2,11 +2,17 @@ import Foundation
 import PackagePlugin
 
 /// Writes the runtime build's identity into the `Plugboard` module: a digest of the runtime's
-/// sources (its Swift and C files, each with its path inside the package), which is the same for
-/// the same sources in any build directory and differs whenever one of them changes, and the Swift
-/// compiler's version. A plugin compiled against the runtime carries the digest in its own binary
-/// (``RuntimeFingerprint/compiledIn``), so the loader refuses a plugin built against another
-/// build of the runtime before any of its code runs.
+/// interface — what of its sources code compiled against it depends on, as `RuntimeInterface`
+/// prints it: declarations, stored properties, type bodies, C headers, without comments or
+/// function bodies — and the Swift compiler's version.
+///
+/// The digest is the same for the same interface in any build directory. It changes exactly when
+/// the compiler must rebuild the code that uses the runtime (a stored property added to a public
+/// type changes both), and not when only a function body changes (which changes neither): so an
+/// incremental build never leaves a plugin with a digest its runtime no longer has. A plugin
+/// compiled against the runtime carries the digest in its own binary
+/// (``RuntimeFingerprint/compiledIn``), and the loader refuses a plugin built against another
+/// interface before any of its types is read.
 @main
 struct RuntimeBuildIdentity: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
@@ -14,23 +20,21 @@ struct RuntimeBuildIdentity: BuildToolPlugin {
         let root = context.package.directoryURL.path
         let modules = [module] + module.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
         let files = modules.flatMap { $0.sourceFiles.map(\.url) }
-            .filter { ["swift", "c", "h"].contains($0.pathExtension) }
+            .filter { ["swift", "h"].contains($0.pathExtension) }
             .sorted { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("RuntimeBuild.swift")
-        // Each file's path inside the package, a NUL, its bytes: one digest of them all.
         let script = #"""
             set -e
-            output=$1 swiftc=$2 root=$3
-            shift 3
-            cd "$root"
-            digest=$(for file; do printf '%s\0' "$file"; cat "$file"; done | sha256sum | cut -c1-16)
+            output=$1 interface=$2 swiftc=$3 root=$4
+            shift 4
+            digest=$("$interface" "$root" "$@" | sha256sum | cut -c1-16)
             compiler=$("$swiftc" --version 2>/dev/null | head -n 1 | tr -d '"\\')
             cat > "$output" <<SWIFT
             // The runtime build's identity, written by the RuntimeBuildIdentity plugin.
             extension RuntimeFingerprint {
-                /// The digest of the runtime's sources, compiled into each plugin built against them.
+                /// The digest of the runtime's interface, compiled into each plugin built against it.
                 @usableFromInline @_alwaysEmitIntoClient
-                static var sourceDigest: String { "$digest" }
+                static var interfaceDigest: String { "$digest" }
                 /// The Swift compiler that built the runtime.
                 @usableFromInline
                 static var swiftCompiler: String { "$compiler" }
@@ -38,12 +42,14 @@ struct RuntimeBuildIdentity: BuildToolPlugin {
             SWIFT
             """#
         let relative = files.map { String($0.path.dropFirst(root.count + 1)) }
-        let swiftc = try context.tool(named: "swiftc").url.path
         return [
             .buildCommand(
-                displayName: "Digesting the runtime's sources",
+                displayName: "Digesting the runtime's interface",
                 executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-c", script, "sh", output.path, swiftc, root] + relative,
+                arguments: [
+                    "-c", script, "sh", output.path, try context.tool(named: "RuntimeInterface").url.path,
+                    try context.tool(named: "swiftc").url.path, root,
+                ] + relative,
                 inputFiles: files,
                 outputFiles: [output]
             )

@@ -4,7 +4,7 @@ import Plugboard
 @MainActor
 enum DemoCommand {
     nonisolated static let help = """
-        USAGE: plugboard demo [--plugins DIR]...
+        USAGE: plugboard demo [--plugins DIR]... [--with-bundled]
 
         Loads the bundled example plugins (or the plugins in each DIR), launches them with a
         progress line per task, then plays a scripted journey through the circles, the blog
@@ -13,6 +13,7 @@ enum DemoCommand {
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          --with-bundled  Load the bundled plugins as well as those of --plugins.
           -h, --help      Show this help.
         """
 
@@ -42,9 +43,11 @@ enum DemoCommand {
     ]
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(arguments, valued: ["--plugins"])
+        let options = try Options(
+            arguments, valued: Options.pluginSelection.valued, switches: Options.pluginSelection.switches)
         Terminal.heading("Plugboard demo", "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
-        let failures = try PluginLoading.load(directories: options.all("--plugins"))
+        let failures = try PluginLoading.load(
+            directories: options.pluginDirectories, withBundled: options.withBundled)
         let registry = Registry.shared
         Terminal.line()
         Terminal.heading("Launching")

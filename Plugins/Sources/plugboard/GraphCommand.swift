@@ -3,7 +3,7 @@ import Plugboard
 /// `plugboard graph`: print the startup task graph as text or Graphviz DOT.
 enum GraphCommand {
     static let help = """
-        USAGE: plugboard graph [--plugins DIR]... [--format text|dot]
+        USAGE: plugboard graph [--plugins DIR]... [--with-bundled] [--format text|dot]
 
         Loads the bundled plugins (or the plugins in each DIR) and prints the startup task
         graph with each task's phase, owner and dependencies, after validating it. With
@@ -11,12 +11,15 @@ enum GraphCommand {
 
         OPTIONS:
           --plugins DIR       Load the .so files in DIR instead of the bundled plugins.
+          --with-bundled      Load the bundled plugins as well as those of --plugins.
           --format text|dot   The output format (default: text).
           -h, --help          Show this help.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Options(arguments, valued: ["--plugins", "--format"])
+        let options = try Options(
+            arguments, valued: Options.pluginSelection.valued.union(["--format"]),
+            switches: Options.pluginSelection.switches)
         let format = try options.single("--format") ?? "text"
         guard format == "text" || format == "dot" else {
             throw HostError.usage("unknown format '\(format)'; use text or dot")
@@ -41,7 +44,8 @@ enum GraphCommand {
     }
 
     private static func load(_ options: Options) throws -> StartupGraph {
-        let failures = try PluginLoading.load(directories: options.all("--plugins"))
+        let failures = try PluginLoading.load(
+            directories: options.pluginDirectories, withBundled: options.withBundled)
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
         return try StartupGraph(tasks: Registry.shared.snapshot.tasks)
     }

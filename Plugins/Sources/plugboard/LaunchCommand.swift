@@ -4,7 +4,7 @@ import Plugboard
 /// `plugboard launch`: run the startup tasks and print the launch report.
 enum LaunchCommand {
     static let help = """
-        USAGE: plugboard launch [--plugins DIR]... [--trace FILE] [--hold]
+        USAGE: plugboard launch [--plugins DIR]... [--with-bundled] [--trace FILE] [--hold]
 
         Loads the bundled plugins (or the plugins in each DIR), validates the startup task
         graph, runs it with a progress line per task and prints each task's start, duration
@@ -16,6 +16,7 @@ enum LaunchCommand {
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          --with-bundled  Load the bundled plugins as well as those of --plugins.
           --trace FILE    Write the launch as a Chrome trace-event JSON file (open it in
                           Perfetto or chrome://tracing).
           --hold          Keep running after the launch until SIGINT or SIGTERM arrives.
@@ -23,10 +24,13 @@ enum LaunchCommand {
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(arguments, valued: ["--plugins", "--trace"], switches: ["--hold"])
+        let options = try Options(
+            arguments, valued: Options.pluginSelection.valued.union(["--trace"]),
+            switches: Options.pluginSelection.switches.union(["--hold"]))
         let trace = try options.single("--trace")
         if let trace { try checkWritable(trace) }
-        let failures = try PluginLoading.load(directories: options.all("--plugins"))
+        let failures = try PluginLoading.load(
+            directories: options.pluginDirectories, withBundled: options.withBundled)
         let app = Application(registry: .shared)
         let signals = TerminationSignals()
         let interrupted = Task { await signals.next() }

@@ -4,7 +4,7 @@ import Plugboard
 @MainActor
 enum OpenCommand {
     nonisolated static let help = """
-        USAGE: plugboard open URL [--plugins DIR]...
+        USAGE: plugboard open URL [--plugins DIR]... [--with-bundled]
 
         Loads the bundled plugins (or the plugins in each DIR), launches them, resolves URL
         through the router and its interceptors, and prints the screen. An unknown URL is an
@@ -12,15 +12,19 @@ enum OpenCommand {
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          --with-bundled  Load the bundled plugins as well as those of --plugins.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(arguments, valued: ["--plugins"], operands: 1)
+        let options = try Options(
+            arguments, valued: Options.pluginSelection.valued, switches: Options.pluginSelection.switches,
+            operands: 1)
         guard let url = try options.operands.first.map(URLOperand.checked) else {
             throw HostError.usage("open needs a URL")
         }
-        let (app, failures) = try await QuietLaunch.run(pluginDirectories: options.all("--plugins"))
+        let (app, failures) = try await QuietLaunch.run(
+            pluginDirectories: options.pluginDirectories, withBundled: options.withBundled)
         do {
             let resolved = try await Registry.shared.resolve(url)
             for redirect in resolved.redirects { Terminal.line("→ redirected to \(redirect)") }

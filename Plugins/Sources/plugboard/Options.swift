@@ -43,6 +43,17 @@ struct Options {
         return given.first
     }
 
+    /// The options of every command that loads plugins: `--plugins DIR` (repeatable) loads the
+    /// `.so` files of DIR instead of the bundled plugins, and `--with-bundled` the bundled
+    /// plugins as well.
+    static let pluginSelection: (valued: Set<String>, switches: Set<String>) = (["--plugins"], ["--with-bundled"])
+
+    /// The directories of `--plugins`, in order.
+    var pluginDirectories: [String] { all("--plugins") }
+
+    /// Whether `--with-bundled` asks for the bundled plugins beside those of `--plugins`.
+    var withBundled: Bool { has("--with-bundled") }
+
     /// Whether the switch `name` was given.
     func has(_ name: String) -> Bool {
         flags.contains(name)

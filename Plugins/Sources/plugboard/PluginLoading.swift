@@ -51,13 +51,17 @@ enum PluginLoading {
         return failures
     }
 
-    /// Loads the plugins of the `--plugins` options in `arguments` (or the bundled ones) for a
+    /// Loads the plugins that the `--plugins` and `--with-bundled` options in `arguments` select for a
     /// command that lists what they register, reporting the loading on standard error so that
     /// standard output holds the listing alone; returns how many failed, and whether `--json`
     /// asks for the listing as JSON.
     static func loadForListing(_ arguments: [String]) throws -> (failures: Int, json: Bool) {
-        let options = try Options(arguments, valued: ["--plugins"], switches: ["--json"])
-        let failures = try Terminal.toStandardError { try load(directories: options.all("--plugins")) }
+        let options = try Options(
+            arguments, valued: Options.pluginSelection.valued,
+            switches: Options.pluginSelection.switches.union(["--json"]))
+        let failures = try Terminal.toStandardError {
+            try load(directories: options.pluginDirectories, withBundled: options.withBundled)
+        }
         return (failures, options.has("--json"))
     }
 

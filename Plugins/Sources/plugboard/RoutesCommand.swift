@@ -3,13 +3,14 @@ import Plugboard
 /// `plugboard routes`: every route with its owner, parameters and title.
 enum RoutesCommand {
     static let help = """
-        USAGE: plugboard routes [--plugins DIR]... [--json]
+        USAGE: plugboard routes [--plugins DIR]... [--with-bundled] [--json]
 
         Loads the bundled plugins (or the plugins in each DIR) and lists every route: its
         pattern, parameters, title, and the module and file that own it.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
+          --with-bundled  Load the bundled plugins as well as those of --plugins.
           --json          Print the routes as a JSON array, for scripts: pattern, title,
                           parameters, module and file.
           -h, --help      Show this help.

@@ -30,10 +30,12 @@ enum RunCommand {
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(arguments, valued: ["--plugins", "--open"], switches: ["--with-bundled"])
+        let options = try Options(
+            arguments, valued: Options.pluginSelection.valued.union(["--open"]),
+            switches: Options.pluginSelection.switches)
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let (app, failures) = try await QuietLaunch.run(
-            pluginDirectories: options.all("--plugins"), withBundled: options.has("--with-bundled"),
+            pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             showingProgress: true)
         let session = ShellSession(registry: .shared)
         let interactive = isatty(STDIN_FILENO) == 1

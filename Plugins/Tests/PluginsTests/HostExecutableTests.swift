@@ -328,8 +328,34 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("  routes       app://probe/identity\n"))
     }
 
+    /// The folder a person is most likely to point the host at holds the bundled plugins and the
+    /// probe, and no plugin that exists to crash or hang.
+    @Test func theBuildDirectoryLoadsWhole() throws {
+        let run = try HostProcess.run(["list", "--plugins", BuildProducts.directory.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        for name in ["Shell", "Circles", "Blog", "Account", "Greeter", "Probe"] {
+            #expect(run.standardError.contains("✓ \(name) "), "\(run.standardError)")
+        }
+    }
+
+    /// Every command that loads plugins takes --with-bundled, so a plugin of one's own can be used
+    /// beside the bundled ones.
+    @Test(arguments: [
+        ["list"], ["routes"], ["graph"], ["launch"], ["demo"], ["open", "app://probe/identity"],
+        ["run", "--open", "app://probe/identity"],
+    ])
+    func everyCommandLoadsTheBundledPluginsBesideOnesOwn(command: [String]) throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(command + ["--plugins", scratch.directory.path, "--with-bundled"], input: "")
+        #expect(run.status == 0, "\(run.standardError)")
+        let loading = run.standardOutput + run.standardError
+        #expect(loading.contains("Loading 6 plugin files"), "\(loading)")
+        #expect(loading.contains("✓ Probe 0.0.1") && loading.contains("✓ Greeter 1.0.0"), "\(loading)")
+    }
+
     @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
-        let crashing = try BuildProducts.path("libCrashingPlugin.so")
+        let crashing = try BrokenPlugins.path("libCrashingPlugin.so")
         let run = try HostProcess.run(["inspect", crashing])
         #expect(run.status == 1)
         #expect(

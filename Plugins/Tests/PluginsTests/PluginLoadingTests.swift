@@ -33,7 +33,7 @@ struct PluginLoadingTests {
     }
 
     @Test func aPluginBuiltForAnotherRuntimeIsRefusedWithBothSidesNamed() throws {
-        // The digest of the runtime's sources that the plugin was compiled with, made another's.
+        // The digest of the runtime's interface that the plugin was compiled with, made another's.
         let scratch = try Scratch()
         let digest = try #require(RuntimeFingerprint.current.runtimeVersion.split(separator: "+src.").last)
         let other = String(repeating: "0", count: digest.count)

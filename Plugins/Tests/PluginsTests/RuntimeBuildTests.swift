@@ -42,9 +42,19 @@ struct RuntimeBuildTests {
         let before = try runHost(["--version"]).output
         #expect(try runHost(["list", "--plugins", unsealed.path]).status == 0)
 
-        // One stored property added to a public type of the runtime, and the host rebuilt.
+        // A function body changed, and the host rebuilt: the interface, and so the runtime build's
+        // digest, are as they were, and the plugin, which nothing rebuilt, still loads.
         let manifest = copy.appendingPathComponent("Sources/Plugboard/Loading/PluginManifest.swift")
-        let source = try String(contentsOf: manifest, encoding: .utf8)
+        var source = try String(contentsOf: manifest, encoding: .utf8)
+        let body = "        self.fingerprint = fingerprint\n"
+        try #require(source.contains(body))
+        source = source.replacingOccurrences(of: body, with: body + "        _ = [fingerprint].count\n")
+        try source.write(to: manifest, atomically: true, encoding: .utf8)
+        try build("plugboard")
+        #expect(try runHost(["--version"]).output == before)
+        #expect(try runHost(["list", "--plugins", unsealed.path]).status == 0)
+
+        // One stored property added to a public type of the runtime, and the host rebuilt.
         let field = "    public let fingerprint: RuntimeFingerprint\n"
         try #require(source.contains(field))
         try source.replacingOccurrences(of: field, with: field + "    public var addedByATest: [Int] = [1, 2, 3]\n")
@@ -63,7 +73,9 @@ struct RuntimeBuildTests {
                 run.output.contains("libGreeterPlugin.so: built for \(old) built with "),
                 "\(run.output)")
             #expect(run.output.contains("but this host runs \(new) built with "), "\(run.output)")
-            #expect(run.output.contains("rebuild the plugin against this host's runtime sources"), "\(run.output)")
+            #expect(
+                run.output.contains("rebuild the plugin against this host's runtime with its toolchain"),
+                "\(run.output)")
         }
     }
 

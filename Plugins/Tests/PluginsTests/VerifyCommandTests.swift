@@ -5,8 +5,9 @@ import Testing
 struct VerifyCommandTests {
     @Test func crashesHangsAndBadFilesAreReportedAndTheRestChecked() throws {
         let scratch = try Scratch()
-        for name in ["libGreeterPlugin.so", "libCrashingPlugin.so", "libHangingPlugin.so"] {
-            _ = try scratch.copy(BuildProducts.path(name), as: name)
+        _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        for name in ["libCrashingPlugin.so", "libHangingPlugin.so"] {
+            _ = try scratch.copy(BrokenPlugins.path(name), as: name)
         }
         try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("libJunk.so"))
         let run = try HostProcess.run(["verify", scratch.directory.path, "--timeout", "2"])
@@ -79,7 +80,7 @@ struct VerifyCommandTests {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let copy = try scratch.copy(BuildProducts.greeter, as: "libZGreeterPlugin.so")
-        let crashing = try scratch.copy(BuildProducts.path("libCrashingPlugin.so"), as: "libCrashingPlugin.so")
+        let crashing = try scratch.copy(BrokenPlugins.path("libCrashingPlugin.so"), as: "libCrashingPlugin.so")
         let run = try HostProcess.run(["verify", "--json", scratch.directory.path])
         #expect(run.status == 1)
         struct Verdict: Decodable, Equatable {

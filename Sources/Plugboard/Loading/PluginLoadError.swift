@@ -160,7 +160,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             "\(shownPath): declares \(types.count) plugin manifests (\(types.joined(separator: ", "))); keep exactly one"
         case .fingerprintMismatch(_, let plugin, let host):
             "\(shownPath): built for \(plugin), but this host runs \(host); rebuild the plugin against this "
-                + "host's runtime sources with its toolchain (plugboard --version shows both)"
+                + "host's runtime with its toolchain (plugboard --version shows both)"
         case .duplicatePlugin(let name, let path, let loadedFrom) where path == loadedFrom:
             "\(shownPath): plugin '\(name)' is already loaded from this same file; load each file once"
         case .duplicatePlugin(let name, _, let loadedFrom):

@@ -6,9 +6,11 @@ public import CPlugboard
 /// build it was compiled against: a public type whose stored properties changed has another
 /// layout, and a plugin compiled against the old one would crash the host. A plugin's fingerprint
 /// is fixed when the plugin is compiled (``compiledIn`` is emitted into the plugin's own binary):
-/// the runtime's version with a digest of the runtime's sources as its build metadata
-/// (`plugboard-runtime 0.1.0+src.87e012007e3792d8`: the same for the same sources in any build
-/// directory, another whenever one of them changes), and the toolchain's compiler identity. The
+/// the runtime's version with a digest of the runtime's interface as its build metadata
+/// (`plugboard-runtime 0.1.0+src.87e012007e3792d8`: its declarations, stored properties and C
+/// headers without comments or function bodies; the same in any build directory, another whenever
+/// a change makes the compiler rebuild the code that uses the runtime), and the toolchain's
+/// compiler identity. The
 /// loader compares it with the running runtime's ``current`` fingerprint and refuses a plugin
 /// whose fingerprint differs, before any of its code runs when the plugin is sealed.
 ///
@@ -17,7 +19,7 @@ public import CPlugboard
 /// ```
 public struct RuntimeFingerprint: Sendable, Hashable, CustomStringConvertible {
     /// The Plugboard runtime version and, as its build metadata, the digest of the runtime's
-    /// sources, for example `plugboard-runtime 0.1.0+src.87e012007e3792d8`.
+    /// interface, for example `plugboard-runtime 0.1.0+src.87e012007e3792d8`.
     ///
     /// ```swift
     /// RuntimeFingerprint.current.runtimeVersion  // "plugboard-runtime 0.1.0+src.87e012007e3792d8"
@@ -51,7 +53,7 @@ public struct RuntimeFingerprint: Sendable, Hashable, CustomStringConvertible {
     @_alwaysEmitIntoClient
     public static var compiledIn: RuntimeFingerprint {
         RuntimeFingerprint(
-            runtimeVersion: "plugboard-runtime \(version)+src.\(sourceDigest)",
+            runtimeVersion: "plugboard-runtime \(version)+src.\(interfaceDigest)",
             toolchain: String(cString: pb_toolchain_identity())
         )
     }

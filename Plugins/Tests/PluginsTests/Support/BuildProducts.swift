@@ -28,3 +28,36 @@ enum BuildProducts {
     static var probe: String { get throws { try path("libProbePlugin.so") } }
     static var host: String { get throws { try path("plugboard") } }
 }
+
+/// The deliberately broken plugins (one traps, one hangs), which a package of their own builds
+/// into its own build directory, away from the bundled plugins: built by the first test that
+/// asks, once per test run.
+enum BrokenPlugins {
+    /// The package's build products directory, after building it; `nil`, with the build's
+    /// output, when it did not build.
+    private static let built: Result<URL, BuildFailure> = {
+        let package = Repository.root.appendingPathComponent("Plugins/Tests/BrokenPlugins")
+        let configuration = BuildProducts.directory.lastPathComponent == "release" ? "release" : "debug"
+        do {
+            let build = try Toolchain.run(["build", "--package-path", package.path, "-c", configuration])
+            guard build.status == 0 else { return .failure(BuildFailure(output: build.output)) }
+        } catch {
+            return .failure(BuildFailure(output: "\(error)"))
+        }
+        return .success(package.appendingPathComponent(".build/\(configuration)"))
+    }()
+
+    struct BuildFailure: Error {
+        let output: String
+    }
+
+    /// The path of `name` (`libCrashingPlugin.so`, `libHangingPlugin.so`), failing the test when the
+    /// package did not build.
+    static func path(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let directory = try built.get()
+        let path = directory.appendingPathComponent(name).path
+        try #require(
+            FileManager.default.fileExists(atPath: path), "\(name) was not built", sourceLocation: sourceLocation)
+        return path
+    }
+}
