@@ -9,7 +9,10 @@ import PackagePlugin
 /// The digest is the same for the same interface in any build directory. It changes exactly when
 /// the compiler must rebuild the code that uses the runtime (a stored property added to a public
 /// type changes both), and not when only a function body changes (which changes neither): so an
-/// incremental build never leaves a plugin with a digest its runtime no longer has. A plugin
+/// incremental build never leaves a plugin with a digest its runtime no longer has. The compiler
+/// rebuilds only the code that uses what changed, though: so beside ``Plugin/compiledFingerprint``,
+/// which every plugin uses, the generated code declares a member named after the digest, and any
+/// change of the digest recompiles every plugin. A plugin
 /// compiled against the runtime carries the digest in its own binary
 /// (``RuntimeFingerprint/compiledIn``), and the loader refuses a plugin built against another
 /// interface before any of its types is read.
@@ -38,6 +41,24 @@ struct RuntimeBuildIdentity: BuildToolPlugin {
                 /// The Swift compiler that built the runtime.
                 @usableFromInline
                 static var swiftCompiler: String { "$compiler" }
+            }
+            extension Plugin {
+                /// The fingerprint of the runtime build and toolchain the plugin is compiled with:
+                /// emitted into the plugin's own binary.
+                ///
+                /// \`\`\`swift
+                /// GreeterPlugin.compiledFingerprint.toolchain  // "Clang 21.0.0 (…)"
+                /// \`\`\`
+                @_alwaysEmitIntoClient
+                public static var compiledFingerprint: (runtimeVersion: String, toolchain: String) {
+                    let fingerprint = RuntimeFingerprint.compiledIn
+                    return (fingerprint.runtimeVersion, fingerprint.toolchain)
+                }
+
+                /// Named after the runtime's interface digest, beside the member every plugin
+                /// uses, so that a build recompiles each plugin when the digest changes.
+                @usableFromInline
+                static var interface_$digest: Void { () }
             }
             SWIFT
             """#

@@ -7,9 +7,8 @@ extension ShellSession {
     }
 
     /// What Tab may complete at the end of `text`, the line before the cursor: a command; after
-    /// `open`, the start of a route's URLs, up to its first segment that is not literal (listed
-    /// as the route's pattern); after `do`, an action of the screen shown; after `disable` or
-    /// `enable`, a module's name.
+    /// `open`, a URL (see ``urlCandidates(in:)``); after `do`, an action of the screen shown;
+    /// after `disable` or `enable`, a module's name.
     func completion(of text: String) -> LineEditor.Completion {
         let leading = text.prefix { $0.isWhitespace }.count
         let rest = text.dropFirst(leading)
@@ -21,14 +20,43 @@ extension ShellSession {
         let snapshot = navigator.registry.snapshot
         let candidates: [LineEditor.Completion.Candidate] =
             switch ShellCommand(word: command) {
-            case .open:
-                snapshot.routes.map { .init(Self.literalStart(of: $0.pattern), label: $0.pattern.description) }
+            case .open: urlCandidates(in: snapshot)
             case .do: (navigator.topScreen?.actions ?? []).map { .init($0.id) }
             case .disable: snapshot.modules.map(\.name).filter { !snapshot.isDisabled($0) }.map { .init($0) }
             case .enable: snapshot.disabledModules.sorted().map { .init($0) }
             default: []
             }
         return LineEditor.Completion(start: start, candidates: candidates)
+    }
+
+    /// The URLs Tab offers after `open`, all of which can be typed as they are: the URL of each
+    /// route without parameters, and each URL opened before in this session; for a route with
+    /// parameters, what its URLs start with, listed with its parameters as placeholders
+    /// (`app://circles/<id:int>`), a hint of what to type next.
+    private func urlCandidates(in snapshot: RegistrySnapshot) -> [LineEditor.Completion.Candidate] {
+        var seen: Set<String> = []
+        let opened = navigator.history.map(\.url).filter { seen.insert($0).inserted }
+        return snapshot.routes.map { route in
+            let pattern = route.pattern
+            guard pattern.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) else {
+                return .init(Self.literalStart(of: pattern), label: Self.placeholders(of: pattern))
+            }
+            return .init(pattern.description)
+        } + opened.filter { !snapshot.routes.map(\.pattern.description).contains($0) }.map { .init($0) }
+    }
+
+    /// `pattern` with each segment that is not literal as a placeholder a person reads:
+    /// `<id:int>`, `<name>`, `<any>` for `*`, `<path…>` for `**`.
+    private static func placeholders(of pattern: RoutePattern) -> String {
+        let segments = pattern.segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter(let name, let type): "<\(name)\(type.map { ":\($0)" } ?? "")>"
+            case .wildcard: "<any>"
+            case .catchAll: "<path…>"
+            }
+        }
+        return "\(pattern.scheme)://\(pattern.host)" + segments.map { "/\($0)" }.joined()
     }
 
     /// What every URL that `pattern` matches starts with: its text up to its first segment that is

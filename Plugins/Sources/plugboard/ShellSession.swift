@@ -50,9 +50,10 @@ final class ShellSession {
                 guard let module = rest else {
                     throw HostError.failed("\(command) needs a module's name; type modules for them")
                 }
+                let name = try Self.module(named: module, in: navigator.registry.snapshot)
                 try known == .disable
-                    ? navigator.registry.disable(module: module) : navigator.registry.enable(module: module)
-                Terminal.line("\(module): \(command)d")
+                    ? navigator.registry.disable(module: name) : navigator.registry.enable(module: name)
+                Terminal.line("\(name): \(command)d")
             case .do:
                 let available = (navigator.topScreen?.actions ?? []).map(\.id)
                 guard let rest else {

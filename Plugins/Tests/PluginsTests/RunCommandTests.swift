@@ -39,8 +39,9 @@ struct RunCommandTests {
     @Test func aModuleSwitchedOffAnswersDisabledUntilItIsSwitchedOn() throws {
         let input =
             [
-                "disable Circles", "disable CirclesPlugin.CirclesModule", "modules", "open app://circles",
-                "enable CirclesPlugin.CirclesModule", "open app://circles", "enable", "quit",
+                "disable Circls", "disable CirclesPlugin.CirclesModule", "modules", "open app://circles",
+                "enable Circles", "open app://circles", "disable CirclesModule", "enable CirclesPlugin", "enable",
+                "quit",
             ].joined(separator: "\n") + "\n"
         let run = try HostProcess.run(["run"], input: input)
         #expect(run.status == 1, "a script with a failed command ends with status 1")
@@ -50,11 +51,16 @@ struct RunCommandTests {
                     + "  ShellPlugin.ShellModule  from plugin Shell\n"
                     + "  CirclesPlugin.CirclesModule  from plugin Circles  (disabled)\n"
                     + "  BlogPlugin.BlogModule  from plugin Blog\n"))
+        // A short name, unambiguous, names the module: its plugin's, its type's or its Swift module's.
         #expect(run.standardOutput.contains("CirclesPlugin.CirclesModule: enabled\n> open app://circles\n┌─ Circles\n"))
+        #expect(
+            run.standardOutput.contains(
+                "> disable CirclesModule\nCirclesPlugin.CirclesModule: disabled\n> enable CirclesPlugin\n"
+                    + "CirclesPlugin.CirclesModule: enabled\n"))
         let errors = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
         #expect(
             errors == [
-                "error: no module named 'Circles' is registered; did you mean 'CirclesPlugin.CirclesModule', "
+                "error: no module named 'Circls' is registered; did you mean 'CirclesPlugin.CirclesModule', "
                     + "'BlogPlugin.BlogModule', 'ShellPlugin.ShellModule'?",
                 "error: 'app://circles' belongs to module CirclesPlugin.CirclesModule, which is disabled",
                 "error: enable needs a module's name; type modules for them",

@@ -9,14 +9,7 @@ struct RuntimeBuildTests {
     @Test func aPluginBuiltAgainstAnotherBuildOfTheRuntimeIsRefusedNotCrashingTheHost() throws {
         let scratch = try Scratch()
         let copy = scratch.directory.appendingPathComponent("plugboard")
-        try FileManager.default.createDirectory(
-            at: copy.appendingPathComponent("Plugins"), withIntermediateDirectories: true)
-        for item in [
-            "Package.swift", "Sources", "Tests", "Plugins/Package.swift", "Plugins/Sources", "Plugins/Tests",
-        ] {
-            try FileManager.default.copyItem(
-                at: Repository.root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
-        }
+        try Self.copyRepository(to: copy)
         let plugins = copy.appendingPathComponent("Plugins")
         let host = plugins.appendingPathComponent(".build/debug/plugboard").path
         func build(_ product: String) throws {
@@ -76,6 +69,43 @@ struct RuntimeBuildTests {
             #expect(
                 run.output.contains("rebuild the plugin against this host's runtime with its toolchain"),
                 "\(run.output)")
+        }
+    }
+
+    /// After a change to the runtime's interface, an incremental build of a plugin gives it the
+    /// new digest, whatever part of the interface changed: here a private function of a type no
+    /// plugin uses, which by itself would make the compiler rebuild no plugin.
+    @Test func anIncrementalBuildGivesEveryPluginTheRuntimesNewDigest() throws {
+        let scratch = try Scratch()
+        let copy = scratch.directory.appendingPathComponent("plugboard")
+        try Self.copyRepository(to: copy)
+        let plugins = copy.appendingPathComponent("Plugins")
+        let build = try Toolchain.run(["build", "--package-path", plugins.path])
+        try #require(build.status == 0, "\(build.output)")
+        // A second later, as a person edits after a build: the compiler tells the change by time.
+        sleep(2)
+        let names = copy.appendingPathComponent("Sources/Plugboard/Diagnostics/NearestNames.swift")
+        let source = try String(contentsOf: names, encoding: .utf8)
+        let type = "public enum NearestNames {\n"
+        try #require(source.contains(type))
+        try source.replacingOccurrences(of: type, with: type + "    private static func addedByATest() {}\n")
+            .write(to: names, atomically: true, encoding: .utf8)
+        let rebuild = try Toolchain.run(["build", "--package-path", plugins.path])
+        try #require(rebuild.status == 0, "\(rebuild.output)")
+        let run = try Toolchain.run(["list"], tool: plugins.appendingPathComponent(".build/debug/plugboard").path)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(!run.output.contains("built for"), "\(run.output)")
+    }
+
+    /// Copies the repository's packages, their sources and manifests, to `copy`.
+    private static func copyRepository(to copy: URL) throws {
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("Plugins"), withIntermediateDirectories: true)
+        for item in [
+            "Package.swift", "Sources", "Tests", "Plugins/Package.swift", "Plugins/Sources", "Plugins/Tests",
+        ] {
+            try FileManager.default.copyItem(
+                at: Repository.root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
         }
     }
 

@@ -24,10 +24,20 @@ struct ShellLineEditingTests {
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r> do tab \u{1B}[K"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r\n  tab 1\r\n  tab 2\r\n  tab 3\r\n"), "\(run.standardOutput)")
-        // URLs are listed as their routes' patterns, so a parameter shows what to type.
+        // A route with parameters is listed with placeholders, a hint of what to type; one without,
+        // as its URL, which can be typed as it is.
         #expect(
-            run.standardOutput.contains("\r\n  app://circles/:id(int)\r\n  app://circles/new\r\n"),
+            run.standardOutput.contains("\r\n  app://circles/<id:int>\r\n  app://circles/new\r\n"),
             "\(run.standardOutput)")
+    }
+
+    @Test func tabOffersTheURLsOpenedBeforeAsTheyCanBeTyped() throws {
+        // `do row 1` opens app://circles/42; later, `open app://circles/4` and Tab complete it.
+        let keys = "do tab 1\r" + "do row 1\r" + "back\r" + "open app://circles/4\t\r" + Self.ctrlD
+        let run = try HostProcess.runOnTerminal(["run"], typing: keys)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r> open app://circles/42\u{1B}[K"), "\(run.standardOutput)")
+        #expect(run.standardOutput.components(separatedBy: "Stack: Home > Circles > Hiking\r\n").count - 1 == 2)
     }
 
     @Test func keysMoveAndCutAndEarlierLinesComeBack() throws {

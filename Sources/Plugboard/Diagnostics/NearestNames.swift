@@ -30,7 +30,7 @@ public enum NearestNames {
         let part = String(decoding: target, as: UTF8.self).lowercased()
         return
             candidates
-            .map { (name: $0, apart: !$0.lowercased().contains(part), distance: distance(target, Array($0.utf8))) }
+            .map { (name: $0, apart: !$0.lowercased().contains(part), distance: distance(target, toNameOrPartOf: $0)) }
             .sorted { ($0.apart ? 1 : 0, $0.distance, $0.name) < ($1.apart ? 1 : 0, $1.distance, $1.name) }
             .prefix(limit)
             .map(\.name)
@@ -53,9 +53,19 @@ public enum NearestNames {
         guard let nearest = nearest(to: name, in: candidates, limit: 1).first else { return nil }
         let target = Array(name.utf8.prefix(comparedLength))
         let part = String(decoding: target, as: UTF8.self).lowercased()
-        guard nearest.lowercased().contains(part) || distance(target, Array(nearest.utf8)) <= max(2, target.count / 3)
+        guard
+            nearest.lowercased().contains(part) || distance(target, toNameOrPartOf: nearest) <= max(2, target.count / 3)
         else { return nil }
         return nearest
+    }
+
+    /// The edit distance from `target` to `candidate` or, if nearer, to one of its dot-separated
+    /// parts: `Circls` is near `CirclesPlugin.CirclesModule` through `CirclesModule`.
+    private static func distance(_ target: [UInt8], toNameOrPartOf candidate: String) -> Int {
+        let parts = candidate.split(separator: ".")
+        let whole = distance(target, Array(candidate.utf8))
+        guard parts.count > 1 else { return whole }
+        return parts.reduce(whole) { nearest, part in min(nearest, distance(target, Array(part.utf8))) }
     }
 
     /// The Levenshtein distance between two byte strings.

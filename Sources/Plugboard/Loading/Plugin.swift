@@ -35,17 +35,3 @@ public protocol Plugin {
     /// ```
     static var manifest: PluginManifest { get }
 }
-
-extension Plugin {
-    /// The fingerprint of the runtime build and toolchain the plugin is compiled with: emitted
-    /// into the plugin's own binary.
-    ///
-    /// ```swift
-    /// GreeterPlugin.compiledFingerprint.toolchain  // "Clang 21.0.0 (…)"
-    /// ```
-    @_alwaysEmitIntoClient
-    public static var compiledFingerprint: (runtimeVersion: String, toolchain: String) {
-        let fingerprint = RuntimeFingerprint.compiledIn
-        return (fingerprint.runtimeVersion, fingerprint.toolchain)
-    }
-}
