@@ -18,6 +18,7 @@ let help = """
       verify     Load each plugin of a directory in a child process; report crashes and hangs.
       new        Create a plugin package that builds, passes its tests and loads as is.
       seal       Write plugins' manifests into their files, readable without loading them.
+      completion Print a script that completes plugboard's command line in bash, zsh or fish.
       help       Show this help, or a command's: plugboard help <command>.
 
     Run 'plugboard <command> --help' for a command's options, and 'plugboard --version' for
@@ -45,9 +46,7 @@ let help = """
     """
 
 /// The commands a person may type, for the did-you-mean of an unknown one.
-let commandNames = [
-    "demo", "run", "launch", "graph", "routes", "list", "open", "inspect", "verify", "new", "seal", "help", "--version",
-]
+let commandNames = CompletionCommand.commands.map(\.name) + ["--version"]
 
 func commandHelp(_ command: String) -> String? {
     switch command {
@@ -62,6 +61,7 @@ func commandHelp(_ command: String) -> String? {
     case "routes": RoutesCommand.help
     case "list": ListCommand.help
     case "open": OpenCommand.help
+    case "completion": CompletionCommand.help
     default: nil
     }
 }
@@ -110,6 +110,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case "verify": return try VerifyCommand.run(rest)
         case "new": return try NewCommand.run(rest)
         case "seal": return try SealCommand.run(rest)
+        case "completion": return try CompletionCommand.run(rest)
         case ChildDescription.command: return ChildDescription.runChild(rest)
         case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `plugboard completion bash|zsh|fish` completes the host's command line.
+struct CompletionCommandTests {
+    /// What bash's completion offers for `words`, the last being completed, in `directory`.
+    private func bashCompletes(_ words: [String], in directory: URL? = nil) throws -> [String] {
+        let script = try HostProcess.run(["completion", "bash"])
+        try #require(script.status == 0, "\(script.standardError)")
+        let quoted = words.map(HostProcess.shellQuoted).joined(separator: " ")
+        let run = try Toolchain.run(
+            [
+                "-c",
+                script.standardOutput
+                    + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _plugboard; "
+                    + #"printf '%s\n' "${COMPREPLY[@]}""#,
+            ], tool: "bash", in: directory)
+        try #require(run.status == 0, "\(run.output)")
+        return run.output.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesCommandsOptionsAndWhatTheyTake() throws {
+        #expect(try bashCompletes(["plugboard", "op"]) == ["open"])
+        #expect(try bashCompletes(["plugboard", "list", "--plu"]) == ["--plugins"])
+        #expect(try bashCompletes(["plugboard", "graph", "--format", ""]) == ["text", "dot"])
+        #expect(try bashCompletes(["plugboard", "completion", ""]) == ["bash", "zsh", "fish"])
+        #expect(try bashCompletes(["plugboard", "help", "ver"]) == ["verify"])
+        // Directories after --plugins; plugin files and directories after seal.
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(
+            at: scratch.directory.appendingPathComponent("plugins"), withIntermediateDirectories: false)
+        try Data().write(to: scratch.directory.appendingPathComponent("libA.so"))
+        try Data().write(to: scratch.directory.appendingPathComponent("notes.txt"))
+        #expect(try bashCompletes(["plugboard", "run", "--plugins", "p"], in: scratch.directory) == ["plugins"])
+        #expect(
+            try bashCompletes(["plugboard", "seal", ""], in: scratch.directory).sorted() == ["libA.so", "plugins"])
+    }
+
+    /// Every option the script offers is one its command takes, as the command's help says.
+    @Test func everyOptionOfferedIsOneTheCommandTakes() throws {
+        let script = try HostProcess.run(["completion", "bash"]).standardOutput
+        let cases = script.split(separator: "\n").filter { $0.contains(") opts=\"") }
+        #expect(cases.count == 13)
+        for line in cases {
+            let command = String(line.trimmingCharacters(in: .whitespaces).prefix { $0 != ")" })
+            let options = line.split(separator: "\"")[1].split(separator: " ").filter { $0 != "--help" }
+            let help = try HostProcess.run([command, "--help"]).standardOutput
+            for option in options {
+                #expect(help.contains(" \(option)"), "\(command) \(option)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))
+    func zshReadsItsScript() throws {
+        let script = try HostProcess.run(["completion", "zsh"])
+        let run = try Toolchain.run(["-c", script.standardOutput + "\nprint -r -- ${_comps[plugboard]}"], tool: "zsh")
+        #expect(run.output.contains("_bash_complete"), "\(run.output)")
+    }
+
+    @Test func anUnknownShellIsAUsageError() throws {
+        let run = try HostProcess.run(["completion", "tcsh"])
+        #expect(run.status == 2)
+        #expect(run.standardError.hasPrefix("error: no completion for 'tcsh'; choose bash, zsh or fish\n"))
+    }
+}
