@@ -47,7 +47,13 @@ enum CompletionCommand {
         }
         switch shell {
         case "bash": Terminal.line(bash)
-        case "zsh": Terminal.line("#compdef plugboard\nautoload -U +X bashcompinit && bashcompinit\n" + bash)
+        case "zsh":
+            Terminal.line(
+                """
+                # plugboard's command line, completed by zsh through its bash emulation.
+                (( $+functions[compdef] )) || { autoload -U +X compinit && compinit -u }
+                autoload -U +X bashcompinit && bashcompinit
+                """ + "\n" + bash)
         case "fish": Terminal.line(fish)
         default: throw HostError.usage("no completion for '\(shell)'; choose bash, zsh or fish")
         }
@@ -111,13 +117,16 @@ enum CompletionCommand {
             let when = "-n '__fish_seen_subcommand_from \(command.name)'"
             for option in command.options + ["--help"] {
                 let name = option.dropFirst(2)
-                let takes =
-                    directoryOptions.contains(option)
-                    ? " -r -a '(__fish_complete_directories)'"
-                    : fileOptions.contains(option)
-                        ? " -r -F"
-                        : option == "--format"
-                            ? " -r -a '\(formats)'" : ["--open", "--timeout"].contains(option) ? " -r" : ""
+                let takes: String
+                if directoryOptions.contains(option) {
+                    takes = " -x -a '(__fish_complete_directories)'"
+                } else if fileOptions.contains(option) {
+                    takes = " -r -F"
+                } else if option == "--format" {
+                    takes = " -x -a '\(formats)'"
+                } else {
+                    takes = ["--open", "--timeout"].contains(option) ? " -x" : ""
+                }
                 lines.append("complete -c plugboard \(when) -l \(name)\(takes)")
             }
             switch command.operand {

@@ -10,9 +10,11 @@ enum NewCommand {
         on Plugboard, with a manifest and one module that registers a startup task and the route
         app://<name>, whose screen has a button that opens app://circles of the bundled Circles
         plugin; a test target that drives that screen with TestHost; a .gitignore and a
-        .swift-format. Build it with `swift build --package-path NAME`, test it with
-        `swift test --package-path NAME`, then run it:
-        plugboard run --with-bundled --plugins NAME/.build/debug --open app://<name>
+        .swift-format. The plugin packages of one DIR share the build directory
+        DIR/.plugboard-build, so the runtime is compiled once for them all. Build the package
+        with `swift build --package-path NAME --scratch-path .plugboard-build`, test it with
+        `swift test` and the same options, then run it:
+        plugboard run --with-bundled --plugins .plugboard-build/debug --open app://<name>
         (The three commands are printed in full, with this executable's path.) A package that
         cannot be written whole is removed again.
 
@@ -95,15 +97,29 @@ enum NewCommand {
                         + "the package was not created")
             }
         }
+        // The packages of one directory share one build directory, so the runtime is built once
+        // for all of them rather than once in each.
+        let shared = URL(fileURLWithPath: parent).appendingPathComponent(sharedBuildDirectory).path
+        if mkdir(shared, 0o755) != 0 && errno != EEXIST {
+            Terminal.error("warning: cannot create \(shared): \(FileProblem.reason(errno: errno))")
+        }
+        let (packageWord, sharedWord) = (
+            PluginLoader.shellWord(path: package.path), PluginLoader.shellWord(path: shared)
+        )
         Terminal.line("Created \(package.path)")
-        Terminal.line("  swift build --package-path \(PluginLoader.shellWord(path: package.path))")
-        Terminal.line("  swift test --package-path \(PluginLoader.shellWord(path: package.path))")
+        Terminal.line("  swift build --package-path \(packageWord) --scratch-path \(sharedWord)")
+        Terminal.line("  swift test --package-path \(packageWord) --scratch-path \(sharedWord)")
         Terminal.line(
             "  \(PluginLoader.shellWord(path: BundledPlugins.executable)) run --with-bundled --plugins "
-                + "\(PluginLoader.shellWord(path: package.path + "/.build/debug")) --open \(PluginTemplate.route(of: name))"
+                + "\(PluginLoader.shellWord(path: shared + "/debug")) --open \(PluginTemplate.route(of: name))"
         )
         return 0
     }
+
+    /// The build directory that the plugin packages of one directory share: `swift build
+    /// --scratch-path` there builds the runtime once for them all (a second package then builds in
+    /// seconds, where a build directory of its own compiles the runtime again).
+    static let sharedBuildDirectory = ".plugboard-build"
 
     /// Gives `file`, a path inside `package`, and the directories on the way to it, modes only
     /// their owner may write, whatever the umask: the loader refuses a plugin built in a directory

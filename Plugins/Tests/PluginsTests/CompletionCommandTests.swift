@@ -51,11 +51,26 @@ struct CompletionCommandTests {
         }
     }
 
+    /// zsh completes through its bash emulation, the same function (.ci/run installs zsh and fish).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))
-    func zshReadsItsScript() throws {
+    func zshRegistersTheCompletion() throws {
         let script = try HostProcess.run(["completion", "zsh"])
         let run = try Toolchain.run(["-c", script.standardOutput + "\nprint -r -- ${_comps[plugboard]}"], tool: "zsh")
-        #expect(run.output.contains("_bash_complete"), "\(run.output)")
+        #expect(run.output == "_bash_complete -F _plugboard\n", "\(run.output)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+    func fishCompletesCommandsOptionsAndWhatTheyTake() throws {
+        let script = try HostProcess.run(["completion", "fish"])
+        func completes(_ line: String) throws -> [String] {
+            let run = try Toolchain.run(
+                ["-c", script.standardOutput + "\ncomplete -C \(HostProcess.shellQuoted(line))"], tool: "fish")
+            return run.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        #expect(try completes("plugboard li") == ["list"])
+        #expect(try completes("plugboard list --plu") == ["--plugins"])
+        #expect(try completes("plugboard graph --format ").sorted() == ["dot", "text"])
+        #expect(try completes("plugboard completion ").sorted() == ["bash", "fish", "zsh"])
     }
 
     @Test func anUnknownShellIsAUsageError() throws {

@@ -6,11 +6,12 @@ struct NewCommandTests {
     @Test func aNewPluginBuildsPassesItsTestsAndItsButtonOpensABundledRoute() throws {
         // Built, tested and run with the three commands `new` prints, as a shell splits them.
         let (package, build, test, host) = try newHello(inDirectoryNamed: "my plugins")
-        #expect(build == ["swift", "build", "--package-path", package])
-        #expect(test == ["swift", "test", "--package-path", package])
+        let shared = (package as NSString).deletingLastPathComponent + "/.plugboard-build"
+        #expect(build == ["swift", "build", "--package-path", package, "--scratch-path", shared])
+        #expect(test == ["swift", "test", "--package-path", package, "--scratch-path", shared])
         #expect(
             host == [
-                try BuildProducts.host, "run", "--with-bundled", "--plugins", package + "/.build/debug", "--open",
+                try BuildProducts.host, "run", "--with-bundled", "--plugins", shared + "/debug", "--open",
                 "app://hello",
             ])
 
@@ -19,6 +20,17 @@ struct NewCommandTests {
         let tested = try Toolchain.run(Array(test.dropFirst()))
         #expect(tested.status == 0, "the new package's tests failed:\n\(tested.output)")
         #expect(tested.output.contains("Test run with 2 tests in 1 suite passed"), "\(tested.output)")
+
+        // A second plugin of the same directory builds without compiling the runtime again.
+        let second = try HostProcess.run(["new", "Second", "--in", (package as NSString).deletingLastPathComponent])
+        try #require(second.status == 0, "\(second.standardError)")
+        let secondBuild = try shellWords(second.standardOutput.split(separator: "\n").map(String.init)[1])
+        let builtSecond = try Toolchain.run(Array(secondBuild.dropFirst()))
+        #expect(builtSecond.status == 0, "\(builtSecond.output)")
+        #expect(builtSecond.output.contains("Compiling Second"), "\(builtSecond.output)")
+        // (The runtime build's identity is written again for the new package, and compiled.)
+        let runtimeFiles = builtSecond.output.split(separator: "\n").filter { $0.contains("Compiling Plugboard ") }
+        #expect(runtimeFiles.allSatisfy { $0.hasSuffix(" RuntimeBuild.swift") }, "\(builtSecond.output)")
 
         let run = try HostProcess.run(Array(host.dropFirst()), input: "1\nstack\nquit\n")
         #expect(run.status == 0, "\(run.standardError)")
@@ -46,9 +58,9 @@ struct NewCommandTests {
 
     @Test func thePrintedCommandsQuoteAPathTheShellWouldSplit() throws {
         let (package, build, test, host) = try newHello(inDirectoryNamed: "Ann's plugins; $HOME")
-        #expect(build.last == package)
-        #expect(test.last == package)
-        #expect(host.dropFirst(4).first == package + "/.build/debug")
+        #expect(build.dropFirst(3).first == package)
+        #expect(test.dropFirst(3).first == package)
+        #expect(host.dropFirst(4).first == (package as NSString).deletingLastPathComponent + "/.plugboard-build/debug")
     }
 
     /// Runs `plugboard new Hello` in a new directory named `name`; returns the package's path and
