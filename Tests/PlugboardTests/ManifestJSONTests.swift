@@ -8,7 +8,8 @@ struct ManifestJSONTests {
     static let manifest = SealedManifest(
         name: "Tricky \"quoted\" \\ back/slash", version: "1.0.0-β", runtimeVersion: "0.1.0",
         toolchain: "Swift 6.3.1 (swiftlang-6.3.1) 🎉 \u{FEFF} \u{A0}", architecture: "x86_64",
-        modules: ["A.One", "B.Two"], routes: ["app://circles/:id(int)", "app://é/**"], tasks: [])
+        modules: ["A.One", "B.Two"], routes: ["app://circles/:id(int)", "app://é/**"], tasks: [],
+        dependencies: [.plugin("Account", from: "1.2.0"), .plugin("Analytics", "1.0.0"..<"3.0.0", optional: true)])
 
     @Test(arguments: [JSONEncoder.OutputFormatting(), [.sortedKeys], [.prettyPrinted, .withoutEscapingSlashes]])
     func readsWhatTheEncoderWrites(formatting: JSONEncoder.OutputFormatting) throws {

@@ -7,13 +7,15 @@ enum InspectCommand {
     static let help = """
         USAGE: plugboard inspect FILE [--json]
 
-        Prints a plugin's manifest and the modules, routes and startup tasks it declares. A
+        Prints a plugin's manifest, the plugins it depends on, and the modules, routes and
+        startup tasks it declares. A
         sealed plugin (see plugboard seal) is read from its file without being loaded; an
         unsealed one is loaded in a child process, never in this one.
 
         OPTIONS:
           --json       Print the manifest as JSON, for scripts: name, version, runtimeVersion,
-                       toolchain, architecture, modules, routes, tasks, and whether it is sealed.
+                       toolchain, architecture, modules, routes, tasks, dependencies (each
+                       as "Account >=1.2.0 <2.0.0"), and whether it is sealed.
           -h, --help   Show this help.
         """
 
@@ -61,6 +63,7 @@ enum InspectCommand {
         Terminal.line("  modules      \(listed(sealed.modules))")
         Terminal.line("  routes       \(listed(sealed.routes))")
         Terminal.line("  tasks        \(listed(sealed.tasks))")
+        Terminal.line("  dependencies \(listed(sealed.dependencies.map(\.description)))")
         return 0
     }
 

@@ -9,6 +9,7 @@ struct RegistryJSON: Encodable {
         let runtimeVersion: String
         let toolchain: String
         let modules: [String]
+        let dependencies: [PluginDependency]
     }
 
     struct Module: Encodable {
@@ -57,7 +58,7 @@ struct RegistryJSON: Encodable {
             return Plugin(
                 name: manifest.name, version: manifest.version, file: plugin.path,
                 runtimeVersion: manifest.fingerprint.runtimeVersion, toolchain: manifest.fingerprint.toolchain,
-                modules: plugin.modules)
+                modules: plugin.modules, dependencies: manifest.dependencies)
         }
         modules = snapshot.modules.map { module in
             Module(

@@ -9,6 +9,8 @@ enum RegistryListing {
             Terminal.line(
                 "  \(plugin.manifest.name) \(plugin.manifest.version)  \(PluginLoader.shown(path: plugin.path))")
             Terminal.line("    fingerprint  \(plugin.manifest.fingerprint)")
+            let dependencies = plugin.manifest.dependencies.map(\.description)
+            Terminal.line("    dependencies \(dependencies.isEmpty ? "(none)" : dependencies.joined(separator: ", "))")
         }
         if snapshot.plugins.isEmpty { Terminal.line("  (none)") }
         Terminal.heading("Modules")

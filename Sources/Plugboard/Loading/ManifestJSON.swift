@@ -19,16 +19,27 @@ enum ManifestJSON {
             }
             return values
         }
+        // Dependencies, each as its description (`Account >=1.2.0 <2.0.0`); none when left out.
+        var dependencies: [PluginDependency] = []
+        if fields[Field.dependencies.rawValue] != nil {
+            for text in try strings(.dependencies) {
+                guard let dependency = PluginDependency(parsing: text) else {
+                    throw parser.failure("the dependency '\(text)' is not one")
+                }
+                dependencies.append(dependency)
+            }
+        }
         return SealedManifest(
             name: try string(.name), version: try string(.version), runtimeVersion: try string(.runtimeVersion),
             toolchain: try string(.toolchain), architecture: try string(.architecture),
-            modules: try strings(.modules), routes: try strings(.routes), tasks: try strings(.tasks))
+            modules: try strings(.modules), routes: try strings(.routes), tasks: try strings(.tasks),
+            dependencies: dependencies)
     }
 
     /// The keys a manifest has, by their place among the parsed values; others are read and
     /// ignored.
     private enum Field: Int, CaseIterable {
-        case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks
+        case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks, dependencies
 
         /// The key, as written in the JSON.
         var name: String {
@@ -41,6 +52,7 @@ enum ManifestJSON {
             case .modules: "modules"
             case .routes: "routes"
             case .tasks: "tasks"
+            case .dependencies: "dependencies"
             }
         }
 
@@ -48,7 +60,7 @@ enum ManifestJSON {
 
         /// The field whose key is `bytes` (UTF-8, escapes decoded).
         init?<Bytes: Collection<UInt8>>(key bytes: Bytes) {
-            // Lengths first: they tell all keys apart but two, and compare without a loop.
+            // Lengths first: they tell most keys apart, and compare without a loop.
             let count = bytes.count
             guard let index = Self.keys.firstIndex(where: { $0.count == count && $0.elementsEqual(bytes) }) else {
                 return nil

@@ -1,8 +1,10 @@
-/// A plugin's identity: its name, version and the runtime fingerprint it was built with.
+/// A plugin's identity: its name, its version (Semantic Versioning 2.0.0), the plugins it needs
+/// and the runtime fingerprint it was built with.
 ///
 /// ```swift
-/// public enum CirclesPlugin: Plugin {
-///     public static let manifest = PluginManifest(name: "Circles", version: "1.2.0")
+/// public enum BlogPlugin: Plugin {
+///     public static let manifest = PluginManifest(
+///         name: "Blog", version: "2.1.0", dependencies: [.plugin("Account", from: "1.2.0")])
 /// }
 /// ```
 public struct PluginManifest: Sendable, Hashable {
@@ -12,12 +14,18 @@ public struct PluginManifest: Sendable, Hashable {
     /// CirclesPlugin.manifest.name  // "Circles"
     /// ```
     public let name: String
-    /// The plugin's own version.
+    /// The plugin's own version, as written: a ``SemanticVersion`` for the loader to accept it.
     ///
     /// ```swift
     /// CirclesPlugin.manifest.version  // "1.2.0"
     /// ```
     public let version: String
+    /// The plugins this one needs, with the versions it accepts.
+    ///
+    /// ```swift
+    /// BlogPlugin.manifest.dependencies.map(\.name)  // ["Account"]
+    /// ```
+    public let dependencies: [PluginDependency]
     /// The runtime and toolchain the plugin was compiled against.
     ///
     /// ```swift
@@ -34,25 +42,38 @@ public struct PluginManifest: Sendable, Hashable {
     /// ```
     /// - Parameters:
     ///   - name: The plugin's name.
-    ///   - version: The plugin's version.
+    ///   - version: The plugin's version, such as `1.0.0` or `2.0.0-beta.1`.
+    ///   - dependencies: The plugins it needs.
     @_alwaysEmitIntoClient
-    public init(name: String, version: String) {
-        self.init(name: name, version: version, fingerprint: .compiledIn)
+    public init(name: String, version: String, dependencies: [PluginDependency] = []) {
+        self.init(name: name, version: version, dependencies: dependencies, fingerprint: .compiledIn)
     }
 
     /// Creates a manifest with an explicit fingerprint.
     /// - Parameters:
     ///   - name: The plugin's name.
     ///   - version: The plugin's version.
+    ///   - dependencies: The plugins it needs.
     ///   - fingerprint: The runtime and toolchain the plugin claims to be built with.
     ///
     /// ```swift
     /// let old = PluginManifest(
-    ///     name: "Old", version: "1", fingerprint: RuntimeFingerprint(runtimeVersion: "0.0.1", toolchain: "x"))
+    ///     name: "Old", version: "1.0.0", fingerprint: RuntimeFingerprint(runtimeVersion: "0.0.1", toolchain: "x"))
     /// ```
-    public init(name: String, version: String, fingerprint: RuntimeFingerprint) {
+    public init(
+        name: String, version: String, dependencies: [PluginDependency] = [], fingerprint: RuntimeFingerprint
+    ) {
         self.name = name
         self.version = version
+        self.dependencies = dependencies
         self.fingerprint = fingerprint
     }
+
+    /// The version, if it is a Semantic Versioning 2.0.0 version (the loader refuses a plugin
+    /// whose version is not).
+    ///
+    /// ```swift
+    /// CirclesPlugin.manifest.semanticVersion  // 1.2.0
+    /// ```
+    public var semanticVersion: SemanticVersion? { SemanticVersion(version) }
 }

@@ -55,6 +55,12 @@ public struct SealedManifest: Codable, Sendable, Hashable {
     /// sealed.tasks  // ["circles.cache"]
     /// ```
     public var tasks: [String]
+    /// The plugins it needs, with the versions it accepts.
+    ///
+    /// ```swift
+    /// sealed.dependencies.map(\.description)  // ["Account >=1.2.0 <2.0.0"]
+    /// ```
+    public var dependencies: [PluginDependency]
 
     /// The fingerprint the plugin was sealed with.
     ///
@@ -86,5 +92,6 @@ extension SealedManifest {
         self.modules = plugin.modules
         routes = snapshot.routes.filter { modules.contains($0.owner.module) }.map(\.pattern.description)
         tasks = snapshot.tasks.filter { modules.contains($0.owner.module) }.map(\.name)
+        dependencies = plugin.manifest.dependencies
     }
 }

@@ -1,0 +1,70 @@
+/// One installed plugin file as the resolver sees it: its manifest's declarations, read without
+/// running it (from its sealed section, or in a child process), or why the file was refused
+/// before its declarations could be used.
+///
+/// ```swift
+/// let candidate = PluginCandidate(
+///     path: "plugins/libBlog.so", name: "Blog", version: "2.1.0",
+///     dependencies: [.plugin("Account", from: "1.2.0")])
+/// ```
+public struct PluginCandidate: Sendable, Hashable {
+    /// The plugin file.
+    ///
+    /// ```swift
+    /// candidate.path  // "plugins/libBlog.so"
+    /// ```
+    public let path: String
+    /// The plugin's name, as its manifest gives it.
+    ///
+    /// ```swift
+    /// candidate.name  // "Blog"
+    /// ```
+    public let name: String
+    /// The plugin's version, as its manifest gives it.
+    ///
+    /// ```swift
+    /// candidate.version  // "2.1.0"
+    /// ```
+    public let version: String
+    /// The plugins it needs.
+    ///
+    /// ```swift
+    /// candidate.dependencies.map(\.name)  // ["Account"]
+    /// ```
+    public let dependencies: [PluginDependency]
+    /// Why the file was refused before resolution (its permissions, its fingerprint, …), if it
+    /// was; its plugin then loads nowhere, and the plugins that need it name this as the cause.
+    ///
+    /// ```swift
+    /// candidate.refusal  // "its file is writable by others"
+    /// ```
+    public let refusal: String?
+
+    /// Creates a candidate.
+    ///
+    /// ```swift
+    /// PluginCandidate(path: "libAccount.so", name: "Account", version: "1.4.0", refusal: "its file is writable by others")
+    /// ```
+    /// - Parameters:
+    ///   - path: The plugin file.
+    ///   - name: The plugin's name.
+    ///   - version: The plugin's version.
+    ///   - dependencies: The plugins it needs.
+    ///   - refusal: Why the file was refused before resolution, if it was.
+    public init(
+        path: String, name: String, version: String, dependencies: [PluginDependency] = [], refusal: String? = nil
+    ) {
+        self.path = path
+        self.name = name
+        self.version = version
+        self.dependencies = dependencies
+        self.refusal = refusal
+    }
+
+    /// The plugin's name and version, `Blog 2.1.0`.
+    ///
+    /// ```swift
+    /// print(candidate.title)  // Blog 2.1.0
+    /// ```
+    public var title: String { "\(name) \(version)" }
+}
