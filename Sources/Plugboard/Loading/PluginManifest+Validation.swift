@@ -11,8 +11,8 @@ extension PluginManifest {
         if version.allSatisfy(\.isWhitespace) { return "the version is empty" }
         if version.containsControlCharacter { return "the version \(version.debugDescription) has control characters" }
         if SemanticVersion(version) == nil {
-            return "the version \(version.debugDescription) is not a semantic version; write MAJOR.MINOR.PATCH, such as "
-                + "1.0.0 or 2.1.0-beta.1"
+            return "the version \(version.debugDescription) is not a semantic version; write MAJOR.MINOR.PATCH, "
+                + "such as 1.0.0 or 2.1.0-beta.1"
         }
         var named: Set<String> = []
         for dependency in dependencies {
