@@ -2,7 +2,9 @@ public import Plugboard
 
 /// The circles feature: the circle list, a circle's page and the new-circle list.
 public enum CirclesPlugin: Plugin {
-    public static let manifest = PluginManifest(name: "Circles", version: "1.0.0")
+    // Its launch task runs after the Shell plugin's store is open.
+    public static let manifest = PluginManifest(
+        name: "Circles", version: "1.0.0", dependencies: [.plugin("Shell", from: "1.0.0")])
 }
 
 /// Registers the circle routes and the task that loads the joined circles.

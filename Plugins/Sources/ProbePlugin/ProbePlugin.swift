@@ -3,9 +3,19 @@ public import Plugboard
 
 /// The probe plugin's manifest.
 public enum ProbePlugin: Plugin {
-    /// Named by PLUGBOARD_PROBE_NAME when it is set, for the tests of the loader's manifest checks.
+    /// Named by PLUGBOARD_PROBE_NAME, versioned by PLUGBOARD_PROBE_VERSION and given the
+    /// dependencies of PLUGBOARD_PROBE_DEPENDENCIES (descriptions such as `Shell >=1.0.0 <2.0.0`,
+    /// separated by `;`) when they are set, for the tests of the loader's manifest checks and of
+    /// resolution: sealed under different settings, copies of it form a population.
     public static let manifest = PluginManifest(
-        name: getenv("PLUGBOARD_PROBE_NAME").map { String(cString: $0) } ?? "Probe", version: "0.0.1")
+        name: setting("PLUGBOARD_PROBE_NAME") ?? "Probe", version: setting("PLUGBOARD_PROBE_VERSION") ?? "0.0.1",
+        dependencies: (setting("PLUGBOARD_PROBE_DEPENDENCIES") ?? "").split(separator: ";").map {
+            PluginDependency(parsing: String($0)) ?? .plugin(String($0), exact: "not a version")
+        })
+
+    private static func setting(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 }
 
 /// Registers one route and one task, so tests can see the plugin's contributions in the host.

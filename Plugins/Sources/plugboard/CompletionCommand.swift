@@ -29,7 +29,8 @@ enum CompletionCommand {
             ("demo", plugins, .none), ("run", plugins + ["--open"], .none),
             ("launch", plugins + ["--trace", "--hold"], .none), ("graph", plugins + ["--format"], .none),
             ("routes", plugins + ["--json"], .none), ("list", plugins + ["--json"], .none), ("open", plugins, .none),
-            ("inspect", ["--json"], .files), ("verify", ["--timeout", "--json"], .directory), ("new", ["--in"], .name),
+            ("inspect", ["--json"], .files), ("resolve", ["--with-bundled", "--json"], .directory),
+            ("verify", ["--timeout", "--json"], .directory), ("new", ["--in"], .name),
             ("seal", [], .files), ("help", [], .command), ("completion", [], .shell),
         ]
     }()

@@ -18,25 +18,48 @@ enum PluginLoading {
             + "(PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)"
     }
 
-    /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name), or
-    /// both with `withBundled`; returns how many failed. Modules linked into the host are
-    /// registered first.
-    static func load(directories: [String], withBundled: Bool = false, into registry: Registry = .shared) throws -> Int
-    {
-        let paths: [String]
+    /// The bundled plugin files, or the `.so` files of `directories` (each sorted by name), or
+    /// both with `withBundled`, each once.
+    static func paths(directories: [String], withBundled: Bool) throws -> [String] {
         do {
             let bundled = directories.isEmpty || withBundled ? try BundledPlugins.paths() : []
-            paths = once(bundled + (try files(in: directories)))
+            return once(bundled + (try files(in: directories)))
         } catch let error as PluginLoadError {
             throw HostError.failed(error.description)
         }
+    }
+
+    /// Loads the bundled plugins, or the `.so` files of `directories` (each sorted by name), or
+    /// both with `withBundled`; returns how many failed. Modules linked into the host are
+    /// registered first. What each file declares is read first, without running it here, and
+    /// the population resolved (``PluginResolver``): the files load in dependency order, and a
+    /// file that cannot work is refused with its root cause before any plugin code runs.
+    static func load(directories: [String], withBundled: Bool = false, into registry: Registry = .shared) throws -> Int
+    {
+        let paths = try paths(directories: directories, withBundled: withBundled)
         for failure in registry.registerLinkedModules().failures {
             Terminal.error("error: \(failure)")
         }
         Terminal.line("Loading \(counted(paths.count, "plugin file"))")
         let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
-        loader.load(files: paths) { path, result in
+        var candidates: [PluginCandidate] = []
+        for entry in PopulationReading.read(paths, loader: loader) {
+            switch entry {
+            case .candidate(let candidate): candidates.append(candidate)
+            case .unreadable(let path, let message):
+                failures += 1
+                Terminal.line(.failed, PluginLoader.shown(path: path))
+                Terminal.error("error: \(message)")
+            }
+        }
+        let resolution = PluginResolver.resolve(candidates)
+        for refusal in resolution.refusals {
+            failures += 1
+            Terminal.line(.failed, PluginLoader.shown(path: refusal.candidate.path))
+            Terminal.error("error: \(refusal.candidate.refusal ?? refusal.description)")
+        }
+        loader.load(files: resolution.order.map(\.path)) { path, result in
             switch result {
             case .success(let plugin):
                 Terminal.line(

@@ -15,6 +15,7 @@ let help = """
       list       List the loaded plugins, modules, routes, startup tasks and services.
       open       Resolve one URL through the router and print its screen.
       inspect    Print a plugin file's manifest and what its modules register.
+      resolve    Print the order plugins would load in, and why any would not, loading none.
       verify     Load each plugin of a directory in a child process; report crashes and hangs.
       new        Create a plugin package that builds, passes its tests and loads as is.
       seal       Write plugins' manifests into their files, readable without loading them.
@@ -62,6 +63,7 @@ func commandHelp(_ command: String) -> String? {
     case "list": ListCommand.help
     case "open": OpenCommand.help
     case "completion": CompletionCommand.help
+    case "resolve": ResolveCommand.help
     default: nil
     }
 }
@@ -111,6 +113,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case "new": return try NewCommand.run(rest)
         case "seal": return try SealCommand.run(rest)
         case "completion": return try CompletionCommand.run(rest)
+        case "resolve": return try ResolveCommand.run(rest)
         case ChildDescription.command: return ChildDescription.runChild(rest)
         case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)

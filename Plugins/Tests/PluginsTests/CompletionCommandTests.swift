@@ -40,7 +40,7 @@ struct CompletionCommandTests {
     @Test func everyOptionOfferedIsOneTheCommandTakes() throws {
         let script = try HostProcess.run(["completion", "bash"]).standardOutput
         let cases = script.split(separator: "\n").filter { $0.contains(") opts=\"") }
-        #expect(cases.count == 13)
+        #expect(cases.count == 14)
         for line in cases {
             let command = String(line.trimmingCharacters(in: .whitespaces).prefix { $0 != ")" })
             let options = line.split(separator: "\"")[1].split(separator: " ").filter { $0 != "--help" }

@@ -1,0 +1,52 @@
+import Dispatch
+import Plugboard
+import Synchronization
+
+/// Reads what every plugin file of a population declares, without running any of them in the
+/// host: a sealed file's manifest from its section, an unsealed one's in a child process (as
+/// `inspect` does; a plugin that crashes there takes down only the child), several at a time.
+enum PopulationReading {
+    /// What was read of one file: its declarations as the resolver takes them, or why nothing of
+    /// them could be read (the message names the file).
+    enum Entry {
+        case candidate(PluginCandidate)
+        case unreadable(path: String, message: String)
+    }
+
+    /// The entries of `paths`, in their order. A file the loader's checks refuse is a candidate
+    /// refused with that reason when its sealed manifest names it, so that the plugins that need it
+    /// name the cause.
+    static func read(_ paths: [String], loader: PluginLoader) -> [Entry] {
+        let entries = Mutex([Entry?](repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let entry = read(paths[index], loader: loader)
+            entries.withLock { $0[index] = entry }
+        }
+        return entries.withLock { $0.map { $0! } }
+    }
+
+    private static func read(_ path: String, loader: PluginLoader) -> Entry {
+        let sealed: SealedManifest?
+        do {
+            sealed = try loader.check(file: path)
+        } catch {
+            guard let named = try? ManifestReader.read(fileAt: path) else {
+                return .unreadable(path: path, message: PluginLoading.message(for: error))
+            }
+            return .candidate(candidate(path, named, refusal: PluginLoading.message(for: error)))
+        }
+        if let sealed { return .candidate(candidate(path, sealed)) }
+        do {
+            return .candidate(candidate(path, try ChildDescription.describe(path).manifest))
+        } catch {
+            return .unreadable(path: path, message: "\(error)")
+        }
+    }
+
+    private static func candidate(_ path: String, _ manifest: SealedManifest, refusal: String? = nil) -> PluginCandidate
+    {
+        PluginCandidate(
+            path: path, name: manifest.name, version: manifest.version, dependencies: manifest.dependencies,
+            refusal: refusal)
+    }
+}
