@@ -30,7 +30,12 @@ public final class ProbeModule: Module {
             print(String(repeating: "chatter\n", count: chatter / 8) + "no newline", terminator: "")
         }
         registrar.route("app://probe/identity", title: "Probe") { _ in ProbeScreen() }
-        registrar.startupTask("probe.start") {
+        // With PLUGBOARD_PROBE_TASK_AFTER=NAMES (separated by ","), its task runs after those tasks,
+        // for the tests of quarantine.
+        let after = getenv("PLUGBOARD_PROBE_TASK_AFTER").map {
+            String(cString: $0).split(separator: ",").map(String.init)
+        }
+        registrar.startupTask("probe.start", after: after ?? []) {
             // With PLUGBOARD_PROBE_SLOW=1 the task takes a minute unless cancelled; with
             // PLUGBOARD_PROBE_STUCK=1 it never ends and ignores cancellation, as a hung task would.
             // Either way a line on standard output tells a test that the task is running.

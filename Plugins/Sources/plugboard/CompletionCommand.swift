@@ -26,9 +26,10 @@ enum CompletionCommand {
     static let commands: [(name: String, options: [String], operand: Operand)] = {
         let plugins = ["--plugins", "--with-bundled"]
         return [
-            ("demo", plugins, .none), ("run", plugins + ["--open"], .none),
-            ("launch", plugins + ["--trace", "--hold"], .none), ("graph", plugins + ["--format"], .none),
-            ("routes", plugins + ["--json"], .none), ("list", plugins + ["--json"], .none), ("open", plugins, .none),
+            ("demo", plugins, .none), ("run", plugins + ["--open", "--strict"], .none),
+            ("launch", plugins + ["--trace", "--hold", "--strict"], .none), ("graph", plugins + ["--format"], .none),
+            ("routes", plugins + ["--json"], .none), ("list", plugins + ["--json"], .none),
+            ("open", plugins + ["--strict"], .none),
             ("inspect", ["--json"], .files), ("resolve", ["--with-bundled", "--json"], .directory),
             ("verify", ["--timeout", "--json"], .directory), ("new", ["--in"], .name),
             ("seal", [], .files), ("help", [], .command), ("completion", [], .shell),

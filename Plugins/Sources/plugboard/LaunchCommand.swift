@@ -4,7 +4,7 @@ import Plugboard
 /// `plugboard launch`: run the startup tasks and print the launch report.
 enum LaunchCommand {
     static let help = """
-        USAGE: plugboard launch [--plugins DIR]... [--with-bundled] [--trace FILE] [--hold]
+        USAGE: plugboard launch [--plugins DIR]... [--with-bundled] [--trace FILE] [--hold] [--strict]
 
         Loads the bundled plugins (or the plugins in each DIR), validates the startup task
         graph, runs it with a progress line per task and prints each task's start, duration
@@ -12,7 +12,12 @@ enum LaunchCommand {
         and shutdown work run in reverse dependency order. Ctrl-C (SIGINT) or SIGTERM during
         the launch stops it: running tasks are cancelled and the rest skipped, and the exit
         status is 130 after SIGINT, 143 after SIGTERM; a second signal quits at once. With
-        --hold, the signal awaited ends the launch with status 0.
+        --hold, the signal awaited ends the launch with status 0. A plugin whose startup tasks
+        do not form a valid graph (a dependency on a task no plugin registers, a cycle, a
+        dependency on a task of a plugin it does not declare) is quarantined, with the plugins
+        that need it: they do not launch, their routes answer "not available", the report lists
+        them, and the exit status is 3; the other plugins launch. With --strict, such a graph
+        refuses the launch (status 1), for CI.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -20,13 +25,14 @@ enum LaunchCommand {
           --trace FILE    Write the launch as a Chrome trace-event JSON file (open it in
                           Perfetto or chrome://tracing).
           --hold          Keep running after the launch until SIGINT or SIGTERM arrives.
+          --strict        Refuse the launch rather than quarantine a plugin.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(
             arguments, valued: Options.pluginSelection.valued.union(["--trace"]),
-            switches: Options.pluginSelection.switches.union(["--hold"]))
+            switches: Options.pluginSelection.switches.union(["--hold", "--strict"]))
         let trace = try options.single("--trace")
         if let trace { try checkWritable(trace) }
         let failures = try PluginLoading.load(
@@ -39,7 +45,10 @@ enum LaunchCommand {
         Task { _ = await TerminationSignals.stopLaunch(of: app, after: interrupted.value, saying: Terminal.line) }
         Terminal.heading("Launching")
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
-        let report = try await app.launch(allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
+        // A plugin whose tasks do not form a valid graph is quarantined, unless --strict.
+        let report = try await app.launch(
+            allowingMissingDependencies: failures > 0, quarantining: !options.has("--strict"),
+            progress: LaunchListing.progress)
         Terminal.line()
         LaunchListing.print(report)
         var traceFailure: HostError?
@@ -62,8 +71,15 @@ enum LaunchCommand {
         if let traceFailure { throw traceFailure }
         guard report.succeeded else { throw HostError.launchEnded(report, signals: signals) }
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
+        if !report.quarantined.isEmpty {
+            Terminal.error("error: \(counted(report.quarantined.count, "plugin")) quarantined (see the report above)")
+            return quarantinedStatus
+        }
         return 0
     }
+
+    /// The exit status of a launch that succeeded with plugins quarantined.
+    static let quarantinedStatus: Int32 = 3
 
     /// Refuses a trace path that cannot be written before anything is loaded or launched.
     private static func checkWritable(_ trace: String) throws {

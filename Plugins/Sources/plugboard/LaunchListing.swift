@@ -24,8 +24,18 @@ enum LaunchListing {
         if !report.criticalPath.isEmpty {
             Terminal.line("  critical path: \(report.criticalPath.joined(separator: " -> "))")
         }
+        for quarantined in report.quarantined {
+            Terminal.line("  quarantined: \(quarantined)")
+        }
         if let failure = report.failure {
             Terminal.error("error: \(failure)")
+        }
+    }
+
+    /// A warning on standard error for each plugin the launch quarantined.
+    static func warnQuarantined(_ report: LaunchReport) {
+        for quarantined in report.quarantined {
+            Terminal.error("warning: quarantined \(quarantined.name), which did not launch: \(quarantined.reason)")
         }
     }
 

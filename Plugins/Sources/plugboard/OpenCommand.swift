@@ -4,7 +4,7 @@ import Plugboard
 @MainActor
 enum OpenCommand {
     nonisolated static let help = """
-        USAGE: plugboard open URL [--plugins DIR]... [--with-bundled]
+        USAGE: plugboard open URL [--plugins DIR]... [--with-bundled] [--strict]
 
         Loads the bundled plugins (or the plugins in each DIR), launches them, resolves URL
         through the router and its interceptors, and prints the screen. An unknown URL is an
@@ -13,18 +13,21 @@ enum OpenCommand {
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
           --with-bundled  Load the bundled plugins as well as those of --plugins.
+          --strict        Refuse to launch when a plugin's startup tasks do not form a valid
+                          graph, rather than quarantining it and launching the rest.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(
-            arguments, valued: Options.pluginSelection.valued, switches: Options.pluginSelection.switches,
-            operands: 1)
+            arguments, valued: Options.pluginSelection.valued,
+            switches: Options.pluginSelection.switches.union(["--strict"]), operands: 1)
         guard let url = try options.operands.first.map(URLOperand.checked) else {
             throw HostError.usage("open needs a URL")
         }
         let (app, failures) = try await QuietLaunch.run(
-            pluginDirectories: options.pluginDirectories, withBundled: options.withBundled)
+            pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
+            strict: options.has("--strict"))
         do {
             let resolved = try await Registry.shared.resolve(url)
             for redirect in resolved.redirects { Terminal.line("→ redirected to \(redirect)") }

@@ -8,7 +8,7 @@ enum QuietLaunch {
     /// The launched application and how many plugins failed to load.
     /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:progress:)`` throws.
     static func run(
-        pluginDirectories: [String], withBundled: Bool = false, showingProgress: Bool = false
+        pluginDirectories: [String], withBundled: Bool = false, strict: Bool = false, showingProgress: Bool = false
     ) async throws -> (Application, failures: Int) {
         let failures = try Terminal.toStandardError {
             try PluginLoading.load(directories: pluginDirectories, withBundled: withBundled)
@@ -17,7 +17,8 @@ enum QuietLaunch {
         if showingProgress { Terminal.toStandardError { Terminal.heading("Launching") } }
         let progress: (@Sendable (LaunchReport.Entry) -> Void)? =
             showingProgress ? { @Sendable entry in Terminal.toStandardError { LaunchListing.progress(entry) } } : nil
-        try await SignalledLaunch.run(app, allowingMissingDependencies: failures > 0, progress: progress)
+        try await SignalledLaunch.run(
+            app, allowingMissingDependencies: failures > 0, strict: strict, progress: progress)
         return (app, failures)
     }
 }

@@ -5,7 +5,7 @@ import Plugboard
 @MainActor
 enum RunCommand {
     nonisolated static let help = """
-        USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL]
+        USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict]
 
         Loads the bundled plugins (or the plugins in each DIR), launches them with a progress
         line per startup task on standard error, and opens URL
@@ -26,16 +26,20 @@ enum RunCommand {
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
           --with-bundled  Load the bundled plugins as well as those of --plugins.
           --open URL      The first screen to open.
+          --strict        Refuse to launch when a plugin's startup tasks do not form a valid
+                          graph, rather than quarantining it (and what needs it) and
+                          launching the rest.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(
             arguments, valued: Options.pluginSelection.valued.union(["--open"]),
-            switches: Options.pluginSelection.switches)
+            switches: Options.pluginSelection.switches.union(["--strict"]))
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let (app, failures) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
+            strict: options.has("--strict"),
             showingProgress: true)
         let session = ShellSession(registry: .shared)
         let interactive = isatty(STDIN_FILENO) == 1

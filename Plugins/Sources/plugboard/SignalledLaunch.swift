@@ -7,19 +7,25 @@ enum SignalledLaunch {
     /// - Returns: The report of the launch, which succeeded.
     /// - Throws: ``HostError/launchFailed`` after printing the report when a required task failed,
     ///   ``HostError/launchStopped`` when a signal stopped the launch.
+    /// A plugin whose startup tasks do not form a valid graph is quarantined with what needs it,
+    /// and the others launch; each is named on standard error. With `strict`, the launch is
+    /// refused instead.
     @discardableResult
     static func run(
         _ app: Application,
         allowingMissingDependencies: Bool,
+        strict: Bool = false,
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil
     ) async throws -> LaunchReport {
         let signals = TerminationSignals()
         signals.stopOrTerminate(app)
-        let report = try await app.launch(allowingMissingDependencies: allowingMissingDependencies, progress: progress)
+        let report = try await app.launch(
+            allowingMissingDependencies: allowingMissingDependencies, quarantining: !strict, progress: progress)
         guard report.succeeded else {
             LaunchListing.print(report)
             throw HostError.launchEnded(report, signals: signals)
         }
+        LaunchListing.warnQuarantined(report)
         return report
     }
 }

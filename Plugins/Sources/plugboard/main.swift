@@ -42,6 +42,8 @@ let help = """
            load, a route did not match, a launch failed.
       2    The command line has the wrong form: an unknown command or option, a missing or
            extra operand, an operand or option value that is not of its kind.
+      3    launch: the plugins launched, but some were quarantined (their startup tasks do
+           not form a valid graph); see plugboard launch --help.
       130  A launch or the shell was stopped by Ctrl-C (SIGINT).
       143  A launch or the shell was stopped by SIGTERM (before this release, 130 as for SIGINT).
     """

@@ -65,6 +65,12 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
     /// catch LookupError.moduleDisabled(_, let module) { print(module, "is switched off") }
     /// ```
     case moduleDisabled(url: String, module: String)
+    /// The module that owns the route was quarantined at launch, for `reason`.
+    ///
+    /// ```swift
+    /// catch LookupError.moduleQuarantined(_, let module, let reason) { print(module, reason) }
+    /// ```
+    case moduleQuarantined(url: String, module: String, reason: String)
 
     /// What failed and what to do.
     ///
@@ -96,6 +102,8 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
                 + (provided.isEmpty ? "" : "; provided: \(provided.joined(separator: ", "))")
         case .moduleDisabled(let url, let module):
             "'\(url.shown)' belongs to module \(module), which is disabled"
+        case .moduleQuarantined(let url, let module, let reason):
+            "'\(url.shown)' is not available: module \(module) was quarantined at launch: \(reason)"
         }
     }
 }

@@ -121,6 +121,9 @@ extension Registry {
                 request = RouteRequest(url: current, pattern: nil, parameters: RouteParameters(), context: context)
                 (route, owner, factory) = (nil, fallback.owner, fallback.factory)
             case .matched(let entry, let parameters):
+                if let reason = snapshot.quarantinedModules[entry.route.owner.module] {
+                    throw .moduleQuarantined(url: current, module: entry.route.owner.module, reason: reason)
+                }
                 if snapshot.isDisabled(entry.route.owner.module) {
                     throw .moduleDisabled(url: current, module: entry.route.owner.module)
                 }

@@ -66,6 +66,13 @@ public struct RegistrySnapshot: Sendable {
     /// Registry.shared.snapshot.disabledModules  // ["Blog.BlogModule"]
     /// ```
     public internal(set) var disabledModules: Set<String> = []
+    /// Modules kept from launching (``QuarantinedPlugin``), each with the reason: their routes
+    /// answer "not available" with it.
+    ///
+    /// ```swift
+    /// Registry.shared.snapshot.quarantinedModules["CirclesPlugin.CirclesModule"]  // "task 'circles.load' …"
+    /// ```
+    public internal(set) var quarantinedModules: [String: String] = [:]
     private(set) var servicesByKey: [ObjectIdentifier: Service] = [:]
     /// Each loaded plugin's file, by plugin name.
     private var pluginFiles: [String: String] = [:]

@@ -94,6 +94,9 @@ public actor Application {
     /// - Parameters:
     ///   - allowingMissingDependencies: Skip, with the reason, tasks that depend on tasks no
     ///     module registered — as when a plugin failed to load — instead of refusing the launch.
+    ///   - quarantining: Quarantine the plugins whose tasks do not form a valid graph, and those
+    ///     that need them (``QuarantinedPlugin``), and launch the rest, instead of refusing the
+    ///     launch; ``LaunchReport/quarantined`` lists them and their routes answer "not available".
     ///   - progress: Called as each task ends (or is skipped), outside any lock.
     ///   - onFirstScreen: Called once the launch phase succeeded, before deferrable tasks run.
     /// - Returns: The report of every task; ``LaunchReport/failure`` names a required task that
@@ -109,6 +112,7 @@ public actor Application {
     /// ```
     public func launch(
         allowingMissingDependencies: Bool = false,
+        quarantining: Bool = false,
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil,
         onFirstScreen: @escaping @Sendable () async -> Void = {}
     ) async throws(LaunchError) -> LaunchReport {
@@ -117,8 +121,16 @@ public actor Application {
         let terminatedFirst = state == .terminated && !launchBegan
         guard state == .initial || terminatedFirst else { throw .alreadyLaunched }
         launchBegan = true
+        var quarantined: [QuarantinedPlugin] = []
+        if quarantining {
+            let found = Quarantine(
+                snapshot: registry.snapshot, allowingMissingDependencies: allowingMissingDependencies)
+            registry.quarantine(found.modules)
+            quarantined = found.quarantined
+        }
         snapshot = registry.snapshot
-        let graph = try StartupGraph(tasks: snapshot.tasks, allowingMissingDependencies: allowingMissingDependencies)
+        let tasks = snapshot.tasks.filter { snapshot.quarantinedModules[$0.owner.module] == nil }
+        let graph = try StartupGraph(tasks: tasks, allowingMissingDependencies: allowingMissingDependencies)
         modules = ModuleOrder.of(snapshot.modules, graph: graph)
         if !terminatedFirst { state = .launching }
         let origin = ContinuousClock.now
@@ -149,7 +161,8 @@ public actor Application {
             criticalPath: path.map { graph.tasks[$0].name },
             duration: ContinuousClock.now - origin,
             failure: stop?.failure,
-            wasCancelled: stop?.isCancellation ?? false
+            wasCancelled: stop?.isCancellation ?? false,
+            quarantined: quarantined
         )
     }
 

@@ -209,6 +209,12 @@ public struct LaunchReport: Sendable {
     /// try await launch.value.wasCancelled  // true
     /// ```
     public let wasCancelled: Bool
+    /// The plugins kept from launching, with why (only with `launch(quarantining: true)`).
+    ///
+    /// ```swift
+    /// for quarantined in report.quarantined { print("quarantined", quarantined) }
+    /// ```
+    public let quarantined: [QuarantinedPlugin]
 
     /// Whether the launch ran to the end: no required task failed and it was not cancelled.
     ///

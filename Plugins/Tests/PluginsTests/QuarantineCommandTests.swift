@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// A bad plugin takes down only itself: the host quarantines a plugin whose startup tasks do not
+/// form a valid graph, and every other plugin launches and can be used.
+struct QuarantineCommandTests {
+    /// The bundled plugins and the probe, whose task runs after `after`.
+    private func run(_ arguments: [String], after: String, input: String? = nil) throws -> HostProcess {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        return try HostProcess.run(
+            arguments + ["--plugins", scratch.directory.path, "--with-bundled"], input: input,
+            environment: ["PLUGBOARD_PROBE_TASK_AFTER": after])
+    }
+
+    @Test func launchQuarantinesThePluginLaunchesTheRestAndSaysSoInItsStatus() throws {
+        let launch = try run(["launch"], after: "no.such.task")
+        #expect(launch.status == 3, "\(launch.standardError)")
+        #expect(
+            launch.standardOutput.contains(
+                "  quarantined: Probe: task 'probe.start' of module ProbePlugin.ProbeModule"),
+            "\(launch.standardOutput)")
+        #expect(launch.standardOutput.contains("depends on unknown task 'no.such.task'"))
+        #expect(launch.standardOutput.contains("  ✓ shell.root-screen  [ShellPlugin.ShellModule]\n"))
+        #expect(!launch.standardOutput.contains("✓ probe.start"))
+        #expect(launch.standardError.hasSuffix("error: 1 plugin quarantined (see the report above)\n"))
+        let strict = try run(["launch", "--strict"], after: "no.such.task")
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("depends on unknown task 'no.such.task'"), "\(strict.standardError)")
+        #expect(!strict.standardOutput.contains("✓ shell.root-screen"))
+    }
+
+    @Test func aTaskOfAPluginNotDeclaredAsADependencyQuarantinesItsPlugin() throws {
+        let launch = try run(["launch"], after: "shell.store")
+        #expect(launch.status == 3)
+        #expect(
+            launch.standardOutput.contains(
+                "  quarantined: Probe: task 'probe.start' depends on task 'shell.store' of plugin Shell, which Probe "
+                    + "does not declare as a dependency; add it to the plugin's manifest"), "\(launch.standardOutput)")
+    }
+
+    @Test func theOtherPluginsAreNavigableAndTheQuarantinedOnesRoutesSayWhy() throws {
+        let open = try run(["open", "app://circles"], after: "no.such.task")
+        #expect(open.status == 0, "\(open.standardError)")
+        #expect(open.standardOutput.contains("┌─ Circles\n"))
+        #expect(open.standardError.contains("warning: quarantined Probe, which did not launch: task 'probe.start'"))
+        let shell = try run(["run"], after: "no.such.task", input: "open app://probe/identity\nopen app://blog\nquit\n")
+        #expect(
+            shell.standardError.contains(
+                "error: 'app://probe/identity' is not available: module ProbePlugin.ProbeModule was quarantined at "
+                    + "launch: task 'probe.start'"), "\(shell.standardError)")
+        #expect(shell.standardOutput.contains("> open app://blog\n┌─ Blog"), "\(shell.standardOutput)")
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import Plugboard
+
+/// A module whose startup tasks do not form a valid graph is quarantined, with what needs it,
+/// and the rest launch; without quarantining the launch refuses the graph whole, as before.
+@MainActor
+struct QuarantineTests {
+    /// A fresh registry with the modules `a`, `b` and `c`, scripted in turn.
+    private func registry(_ scripts: [Script]) throws -> Registry {
+        let registry = Registry()
+        for (name, script) in zip(["a", "b", "c"], scripts) {
+            try register(name, in: registry, image: "/app/host", script: script)
+        }
+        return registry
+    }
+
+    @Test func aModuleWithAnUnknownDependencyIsQuarantinedWithWhatNeedsItAndTheRestLaunch() async throws {
+        let registry = try registry([
+            {
+                $0.startupTask("a.broken", after: ["no.such.task"]) {}
+                $0.route("app://a") { _ in PlainScreen("Screen") }
+            },
+            { $0.startupTask("b.needs-a", after: ["a.broken"]) {} },
+            {
+                $0.startupTask("c.fine") {}
+                $0.route("app://c") { _ in PlainScreen("Screen") }
+            },
+        ])
+        let report = try await Application(registry: registry).launch(quarantining: true)
+        #expect(report.succeeded)
+        #expect(report.entries.map(\.name) == ["c.fine"])
+        #expect(report.quarantined.map(\.name) == ["a", "b"].sorted())
+        let a = try #require(report.quarantined.first { $0.name == "a" })
+        #expect(a.reason.contains("depends on unknown task 'no.such.task'"))
+        let error = await #expect(throws: LookupError.self) { try await registry.resolve("app://a") }
+        guard case .moduleQuarantined(_, let module, let reason) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(module == "a" && reason == a.reason)
+        #expect(error?.description.hasPrefix("'app://a' is not available: module \("a") was quarantined") == true)
+        _ = try await registry.resolve("app://c")
+    }
+
+    @Test func aCycleQuarantinesEveryModuleOnIt() async throws {
+        let registry = try registry([
+            { $0.startupTask("a.one", after: ["b.two"]) {} }, { $0.startupTask("b.two", after: ["a.one"]) {} },
+            { $0.startupTask("c.fine") {} },
+        ])
+        let report = try await Application(registry: registry).launch(quarantining: true)
+        #expect(report.entries.map(\.name) == ["c.fine"])
+        #expect(report.quarantined.count == 2)
+        #expect(report.quarantined.allSatisfy { $0.reason.hasPrefix("dependency cycle") })
+    }
+
+    @Test func withoutQuarantiningTheGraphIsRefusedWholeAndNothingRuns() async throws {
+        let registry = try registry([
+            { $0.startupTask("a.broken", after: ["no.such.task"]) {} }, { _ in }, { $0.startupTask("c.fine") {} },
+        ])
+        await #expect(throws: LaunchError.self) { try await Application(registry: registry).launch() }
+        #expect(registry.snapshot.quarantinedModules.isEmpty)
+    }
+}
