@@ -6,7 +6,7 @@ import Plugboard
 @MainActor
 enum QuietLaunch {
     /// The launched application and how many plugins failed to load.
-    /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:progress:)`` throws.
+    /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:)`` throws.
     static func run(
         pluginDirectories: [String], withBundled: Bool = false, strict: Bool = false, showingProgress: Bool = false
     ) async throws -> (Application, failures: Int) {

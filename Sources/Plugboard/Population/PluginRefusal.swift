@@ -20,23 +20,62 @@ public struct PluginRefusal: Error, Sendable, Hashable, CustomStringConvertible 
     public let reason: Reason
 
     /// Why a plugin was refused.
+    ///
+    /// ```swift
+    /// switch refusal.reason {
+    /// case .missingDependency(let dependency): print("install", dependency.name)
+    /// default: print(refusal)
+    /// }
+    /// ```
     public indirect enum Reason: Sendable, Hashable {
         /// The file was refused before resolution, for this reason.
+        ///
+        /// ```swift
+        /// if case .refusedFile(let reason) = refusal.reason { print(reason) }  // its file is writable by others
+        /// ```
         case refusedFile(String)
         /// Its manifest is not valid: a version that is no semantic version, a malformed dependency.
+        ///
+        /// ```swift
+        /// if case .invalidManifest(let problem) = refusal.reason { print(problem) }
+        /// ```
         case invalidManifest(String)
         /// No installed plugin has the name of a required dependency.
+        ///
+        /// ```swift
+        /// if case .missingDependency(let dependency) = refusal.reason { print("install", dependency.name) }
+        /// ```
         case missingDependency(PluginDependency)
         /// The installed versions of a required dependency all lie outside its range.
+        ///
+        /// ```swift
+        /// if case .outsideRange(let dependency, let installed) = refusal.reason { print(dependency, installed) }
+        /// ```
         case outsideRange(PluginDependency, installed: [String])
         /// The version chosen for a dependency, the highest installed, is outside this plugin's
         /// range, while another plugin needs a range it satisfies: no single version satisfies both.
+        ///
+        /// ```swift
+        /// if case .conflict(let dependency, let chosen, let other, let range) = refusal.reason { print(other, range) }
+        /// ```
         case conflict(PluginDependency, chosen: String, other: String, otherNeeds: VersionRange)
         /// A required dependency was refused itself: the chain goes on in `because`.
+        ///
+        /// ```swift
+        /// if case .dependencyRefused(_, let because) = refusal.reason { print(because) }
+        /// ```
         case dependencyRefused(PluginDependency, because: PluginRefusal)
         /// Its required dependencies lead back to it.
+        ///
+        /// ```swift
+        /// if case .cycle(let names) = refusal.reason { print(names.joined(separator: " -> ")) }
+        /// ```
         case cycle([String])
         /// Another version of the same plugin was chosen: the highest that every dependent accepts.
+        ///
+        /// ```swift
+        /// if case .otherVersionChosen(let version, let path) = refusal.reason { print(version, path) }
+        /// ```
         case otherVersionChosen(String, path: String)
     }
 

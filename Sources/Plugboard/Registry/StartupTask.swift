@@ -1,6 +1,6 @@
 /// A named unit of launch work registered by a module.
 ///
-/// Tasks form a graph through ``dependencies``; ``Application/launch(allowingMissingDependencies:progress:onFirstScreen:)`` validates
+/// Tasks form a graph through ``dependencies``; ``Application/launch(allowingMissingDependencies:quarantining:progress:onFirstScreen:)`` validates
 /// the whole graph, then runs each task as soon as its dependencies have finished.
 ///
 /// ```swift

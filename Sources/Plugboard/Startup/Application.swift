@@ -73,7 +73,7 @@ public actor Application {
     private var snapshot = RegistrySnapshot()
     /// The phase the launch is running, so that terminating the application stops it.
     private var phaseRun: PhaseRun?
-    /// Whether ``launch(allowingMissingDependencies:progress:onFirstScreen:)`` was called: a launch
+    /// Whether ``launch(allowingMissingDependencies:quarantining:progress:onFirstScreen:)`` was called: a launch
     /// happens once.
     private var launchBegan = false
 
