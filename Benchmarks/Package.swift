@@ -40,6 +40,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
+            name: "resolve-ratios",
+            dependencies: [.product(name: "Plugboard", package: "plugboard")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "load-ratios",
             dependencies: [.product(name: "Plugboard", package: "plugboard")],
             swiftSettings: [.swiftLanguageMode(.v6)]

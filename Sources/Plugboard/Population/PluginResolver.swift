@@ -60,29 +60,76 @@ public struct PluginResolution: Sendable, Hashable {
 }
 
 extension PluginResolver {
-    /// The decisions so far, remade round after round until they hold still.
+    /// A dependency of one file, its plugin's name as a number and its range parsed.
+    fileprivate struct Requirement {
+        let name: Int
+        let dependency: PluginDependency
+        let range: VersionRange.Bounds
+    }
+
+    /// The decisions so far, remade round after round until they hold still. Plugin names are
+    /// numbered, so that every decision is read and written in arrays.
     fileprivate struct State {
         let candidates: [PluginCandidate]
         let versions: [SemanticVersion?]
-        /// Each plugin name's files, in the order given.
-        let byName: [String: [Int]]
-        var refused: [Int: PluginRefusal] = [:]
-        /// The file chosen for each plugin name that has a usable one.
-        var chosen: [String: Int] = [:]
+        /// Each file's plugin name, as a number.
+        let nameOf: [Int]
+        /// Each numbered name's files, highest version first (the earlier given first among equal
+        /// ones; a file whose version is none last); empty for a name only depended on.
+        let byName: [[Int]]
+        /// Each numbered name's dependents: the files that declare a dependency on it.
+        let dependents: [[Int]]
+        /// Each file's dependencies with their ranges parsed (those of a file whose manifest is
+        /// not valid are never asked for).
+        let requirements: [[Requirement]]
+        var refused: [PluginRefusal?]
+        /// The file chosen for each numbered name that has a usable one.
+        var chosen: [Int?]
 
         init(_ candidates: [PluginCandidate]) {
             self.candidates = candidates
-            versions = candidates.map { SemanticVersion($0.version) }
-            byName = Dictionary(grouping: candidates.indices, by: { candidates[$0].name })
-            for (index, candidate) in candidates.enumerated() {
-                if let refusal = candidate.refusal {
-                    refused[index] = PluginRefusal(candidate: candidate, reason: .refusedFile(refusal))
-                } else if let problem = PluginManifest(
-                    name: candidate.name, version: candidate.version, dependencies: candidate.dependencies,
-                    fingerprint: .current
-                ).problem {
-                    refused[index] = PluginRefusal(candidate: candidate, reason: .invalidManifest(problem))
+            let versions = candidates.map { SemanticVersion($0.version) }
+            self.versions = versions
+            var numbers: [String: Int] = [:]
+            func number(_ name: String) -> Int {
+                if let known = numbers[name] { return known }
+                numbers[name] = numbers.count
+                return numbers.count - 1
+            }
+            nameOf = candidates.map { number($0.name) }
+            requirements = candidates.map { candidate in
+                candidate.dependencies.compactMap { dependency in
+                    dependency.versions.parsed.map {
+                        Requirement(name: number(dependency.name), dependency: dependency, range: $0)
+                    }
                 }
+            }
+            var byName = [[Int]](repeating: [], count: numbers.count)
+            var dependents = [[Int]](repeating: [], count: numbers.count)
+            for index in candidates.indices {
+                byName[nameOf[index]].append(index)
+                for name in Set(requirements[index].map(\.name)) { dependents[name].append(index) }
+            }
+            self.byName = byName.map { files in
+                files.sorted { left, right in
+                    switch (versions[left], versions[right]) {
+                    case (let a?, let b?): a != b ? b < a : left < right
+                    case (_?, nil): true
+                    case (nil, _?): false
+                    case (nil, nil): left < right
+                    }
+                }
+            }
+            self.dependents = dependents
+            chosen = [Int?](repeating: nil, count: numbers.count)
+            refused = candidates.map { candidate in
+                if let refusal = candidate.refusal {
+                    return PluginRefusal(candidate: candidate, reason: .refusedFile(refusal))
+                }
+                let manifest = PluginManifest(
+                    name: candidate.name, version: candidate.version, dependencies: candidate.dependencies,
+                    fingerprint: .current)
+                return manifest.problem.map { PluginRefusal(candidate: candidate, reason: .invalidManifest($0)) }
             }
         }
 
@@ -97,12 +144,11 @@ extension PluginResolver {
 
         /// One round: a choice per plugin given what the others need, made again until the
         /// choices hold still (or as many times as there are plugins), then the refusals that
-        /// follow. Returns whether anything changed.
+        /// follow. Returns whether it refused a file: refusals only grow, so rounds end.
         private mutating func round() -> Bool {
-            var changed = false
             for _ in 0...byName.count {
                 var moved = false
-                for name in byName.keys.sorted() {
+                for name in byName.indices {
                     let choice = choose(name)
                     if chosen[name] != choice {
                         chosen[name] = choice
@@ -110,42 +156,42 @@ extension PluginResolver {
                     }
                 }
                 guard moved else { break }
-                changed = true
             }
-            for index in candidates.indices where refused[index] == nil && chosen[candidates[index].name] == index {
+            var refusedAny = false
+            for index in candidates.indices where refused[index] == nil && chosen[nameOf[index]] == index {
                 if let refusal = dependencyRefusal(of: index) {
                     refused[index] = refusal
-                    changed = true
+                    refusedAny = true
                 }
             }
-            return changed
+            return refusedAny
         }
 
-        /// The files of `name` that may load, highest version first (the earlier given first
-        /// among equal ones).
-        private func usable(_ name: String) -> [Int] {
-            (byName[name] ?? []).filter { refused[$0] == nil }.sorted { left, right in
-                let (a, b) = (versions[left]!, versions[right]!)
-                return a != b ? b < a : left < right
-            }
+        /// The files of `name` that may load, highest version first.
+        private func usable(_ name: Int) -> [Int] {
+            byName[name].filter { refused[$0] == nil }
         }
 
-        /// What the chosen plugins need of `name`: each dependent and its dependency.
-        private func needs(of name: String) -> [(dependent: Int, dependency: PluginDependency)] {
-            chosen.values.sorted().filter { refused[$0] == nil && candidates[$0].name != name }.flatMap { dependent in
-                candidates[dependent].dependencies.filter { $0.name == name }.map { (dependent, $0) }
+        /// What the chosen plugins need of `name`: each dependent and its requirement.
+        private func needs(of name: Int) -> [(dependent: Int, requirement: Requirement)] {
+            dependents[name].filter { refused[$0] == nil && chosen[nameOf[$0]] == $0 }.flatMap { dependent in
+                requirements[dependent].filter { $0.name == name }.map { (dependent, $0) }
             }
         }
 
         /// The file chosen for `name`: the highest version that satisfies every required need,
         /// and as many optional ones as it can; failing that, the one that satisfies most.
-        private func choose(_ name: String) -> Int? {
+        private func choose(_ name: Int) -> Int? {
             let files = usable(name)
+            guard files.count > 1 else { return files.first }
             let needs = needs(of: name)
             func score(_ file: Int) -> (required: Int, optional: Int) {
                 let version = versions[file]!
-                let met = needs.filter { $0.dependency.versions.contains(version) }
-                return (met.filter { !$0.dependency.isOptional }.count, met.filter(\.dependency.isOptional).count)
+                var (required, optional) = (0, 0)
+                for need in needs where need.requirement.range.contains(version) {
+                    if need.requirement.dependency.isOptional { optional += 1 } else { required += 1 }
+                }
+                return (required, optional)
             }
             // `files` is highest first: the first with the best score is the highest such.
             var best: (file: Int, score: (required: Int, optional: Int))?
@@ -160,62 +206,51 @@ extension PluginResolver {
         /// Why the chosen file `index` cannot load for want of a dependency, if it cannot.
         private func dependencyRefusal(of index: Int) -> PluginRefusal? {
             let candidate = candidates[index]
-            for dependency in candidate.dependencies where !dependency.isOptional {
-                let reason: PluginRefusal.Reason
-                guard let files = byName[dependency.name] else {
+            for requirement in requirements[index] where !requirement.dependency.isOptional {
+                let (dependency, range) = (requirement.dependency, requirement.range)
+                let files = byName[requirement.name]
+                guard !files.isEmpty else {
                     return PluginRefusal(candidate: candidate, reason: .missingDependency(dependency))
                 }
-                guard let choice = chosen[dependency.name], refused[choice] == nil else {
+                guard let choice = chosen[requirement.name], refused[choice] == nil else {
                     // Every file of it was refused: the highest version's refusal is the cause.
-                    let cause = files.max(by: versionIsLower).flatMap { refused[$0] }
-                    guard let cause else { continue }
+                    guard let cause = refused[files[0]] else { continue }
                     return PluginRefusal(candidate: candidate, reason: .dependencyRefused(dependency, because: cause))
                 }
                 let version = versions[choice]!
-                guard !dependency.versions.contains(version) else { continue }
-                let usableVersions = usable(dependency.name).map { candidates[$0].version }
-                if !usableVersions.contains(where: { SemanticVersion($0).map(dependency.versions.contains) ?? false }) {
-                    reason = .outsideRange(dependency, installed: usableVersions)
-                } else if let other = needs(of: dependency.name).first(where: {
-                    !$0.dependency.isOptional && $0.dependency.versions.contains(version)
-                }) {
+                guard !range.contains(version) else { continue }
+                let usable = usable(requirement.name)
+                let reason: PluginRefusal.Reason
+                if let other = needs(of: requirement.name).first(where: {
+                    !$0.requirement.dependency.isOptional && $0.requirement.range.contains(version)
+                }), usable.contains(where: { range.contains(versions[$0]!) }) {
                     reason = .conflict(
                         dependency, chosen: candidates[choice].version, other: candidates[other.dependent].title,
-                        otherNeeds: other.dependency.versions)
+                        otherNeeds: other.requirement.dependency.versions)
                 } else {
-                    reason = .outsideRange(dependency, installed: usableVersions)
+                    reason = .outsideRange(dependency, installed: usable.map { candidates[$0].version })
                 }
                 return PluginRefusal(candidate: candidate, reason: reason)
             }
             return nil
         }
 
-        /// Whether file `left`'s version is below `right`'s; a file whose version is none comes
-        /// lowest.
-        private func versionIsLower(_ left: Int, _ right: Int) -> Bool {
-            switch (versions[left], versions[right]) {
-            case (let left?, let right?): left < right
-            case (nil, _?): true
-            default: false
-            }
-        }
-
-        /// The chosen files that may load.
+        /// The chosen files that may load, in the order given.
         private var loading: [Int] {
-            chosen.values.filter { refused[$0] == nil }.sorted()
+            chosen.compactMap { $0 }.filter { refused[$0] == nil }.sorted()
         }
 
         /// The chosen files each loading file needs loaded first: its dependencies that load.
         private func edges(of index: Int) -> [Int] {
-            candidates[index].dependencies.compactMap { dependency in
-                chosen[dependency.name].flatMap { refused[$0] == nil ? $0 : nil }
+            requirements[index].compactMap { requirement in
+                chosen[requirement.name].flatMap { refused[$0] == nil ? $0 : nil }
             }
         }
 
         /// Refuses every loading file on a cycle of dependencies, naming the cycle; returns whether
         /// it refused any.
         private mutating func refuseCycles() -> Bool {
-            var state: [Int: Bool] = [:]  // false: on the path being walked; true: done
+            var state = [Bool?](repeating: nil, count: candidates.count)  // false: on the path; true: done
             var path: [Int] = []
             var cycles: [[Int]] = []
             func walk(_ index: Int) {
@@ -243,13 +278,15 @@ extension PluginResolver {
 
         /// The load order and the refusals, once settled.
         func resolution() -> PluginResolution {
-            let loading = Set(loading)
+            let loading = loading
+            var isLoading = [Bool](repeating: false, count: candidates.count)
+            for index in loading { isLoading[index] = true }
             var refusals: [PluginRefusal] = []
             var duplicates: [Int: [Int]] = [:]  // files of a loading plugin's version, after it
-            for index in candidates.indices where !loading.contains(index) {
+            for index in candidates.indices where !isLoading[index] {
                 if let refusal = refused[index] {
                     refusals.append(refusal)
-                } else if let choice = chosen[candidates[index].name], loading.contains(choice) {
+                } else if let choice = chosen[nameOf[index]], isLoading[choice] {
                     if versions[index] == versions[choice] {
                         duplicates[choice, default: []].append(index)
                     } else {
@@ -260,14 +297,31 @@ extension PluginResolver {
                     }
                 }
             }
-            // Dependencies first, otherwise in the order given (Kahn's algorithm, smallest first).
-            var waiting = Dictionary(uniqueKeysWithValues: loading.map { ($0, Set(edges(of: $0))) })
+            // Dependencies first, otherwise in the order given: Kahn's algorithm, taking the
+            // earliest given of the files whose dependencies are all placed.
+            var waitingFor = [Int](repeating: 0, count: candidates.count)
+            var followers = [[Int]](repeating: [], count: candidates.count)
+            for index in loading {
+                let needed = Set(edges(of: index))
+                waitingFor[index] = needed.count
+                for dependency in needed { followers[dependency].append(index) }
+            }
+            var ready = loading.filter { waitingFor[$0] == 0 }.sorted(by: >)  // the earliest last
             var order: [PluginCandidate] = []
-            while let next = waiting.filter({ $0.value.isEmpty }).keys.min() {
-                waiting[next] = nil
-                for key in waiting.keys { waiting[key]?.remove(next) }
+            while let next = ready.popLast() {
                 order.append(candidates[next])
                 order += (duplicates[next] ?? []).map { candidates[$0] }
+                for follower in followers[next] {
+                    waitingFor[follower] -= 1
+                    guard waitingFor[follower] == 0 else { continue }
+                    // Kept in descending order: the first place whose file comes after it.
+                    var (low, high) = (0, ready.count)
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if ready[middle] < follower { high = middle } else { low = middle + 1 }
+                    }
+                    ready.insert(follower, at: low)
+                }
             }
             return PluginResolution(order: order, refusals: refusals)
         }

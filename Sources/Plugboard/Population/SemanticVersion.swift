@@ -40,13 +40,13 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, LosslessStringCon
     /// ```swift
     /// SemanticVersion("1.0.0-beta.2")!.prerelease  // ["beta", "2"]
     /// ```
-    public let prerelease: [String]
+    public private(set) var prerelease: [String]
     /// The build metadata identifiers, which take no part in precedence.
     ///
     /// ```swift
     /// SemanticVersion("1.0.0+linux.7")!.buildMetadata  // ["linux", "7"]
     /// ```
-    public let buildMetadata: [String]
+    public private(set) var buildMetadata: [String]
 
     /// Creates a version from its parts.
     /// - Parameters:
@@ -70,29 +70,68 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, LosslessStringCon
     /// ```
     /// - Parameter text: The version, such as `1.4.0` or `2.0.0-rc.1+build.5`.
     public init?(_ text: String) {
-        var rest = Substring(text)
-        var build: [String] = []
-        if let plus = rest.firstIndex(of: "+") {
-            guard let identifiers = Self.identifiers(rest[rest.index(after: plus)...], numeric: false) else {
-                return nil
+        var text = text
+        guard let version = text.withUTF8(Self.parse) else { return nil }
+        self = version
+    }
+
+    /// The version `bytes` spell (UTF-8), read in one pass, or `nil`.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SemanticVersion? {
+        var index = 0
+        /// A numeric identifier at `index`: `0` or digits without a leading zero; `nil` when none
+        /// is there, or it has a leading zero, or it is past 18446744073709551615.
+        func number() -> UInt64? {
+            let start = index
+            var value: UInt64 = 0
+            while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+                let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
+                guard !overflow, !carry else { return nil }
+                value = sum
+                index += 1
             }
-            build = identifiers
-            rest = rest[..<plus]
+            guard index > start, index - start == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+            return value
         }
-        var prerelease: [String] = []
-        if let dash = rest.firstIndex(of: "-") {
-            guard let identifiers = Self.identifiers(rest[rest.index(after: dash)...], numeric: true) else {
-                return nil
-            }
-            prerelease = identifiers
-            rest = rest[..<dash]
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
         }
-        let numbers = rest.split(separator: ".", omittingEmptySubsequences: false)
-        guard numbers.count == 3, numbers.allSatisfy(Self.isNumeric) else { return nil }
-        guard let major = UInt64(numbers[0]), let minor = UInt64(numbers[1]), let patch = UInt64(numbers[2])
+        guard let major = number(), skip(UInt8(ascii: ".")), let minor = number(), skip(UInt8(ascii: ".")),
+            let patch = number()
         else { return nil }
-        (self.major, self.minor, self.patch) = (major, minor, patch)
-        (self.prerelease, self.buildMetadata) = (prerelease, build)
+        var version = SemanticVersion(major, minor, patch)
+        if skip(UInt8(ascii: "-")) {
+            guard let identifiers = identifiers(bytes, from: &index, numeric: true) else { return nil }
+            version.prerelease = identifiers
+        }
+        if skip(UInt8(ascii: "+")) {
+            guard let identifiers = identifiers(bytes, from: &index, numeric: false) else { return nil }
+            version.buildMetadata = identifiers
+        }
+        return index == bytes.count ? version : nil
+    }
+
+    /// The dot-separated identifiers from `index` to a `+` or the end: each non-empty, of ASCII
+    /// letters, digits and hyphens; with `numeric`, one of digits alone without a leading zero.
+    private static func identifiers(
+        _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, numeric: Bool
+    ) -> [String]? {
+        var identifiers: [String] = []
+        while true {
+            let start = index
+            var digitsOnly = true
+            while index < bytes.count, isIdentifierByte(bytes[index]) {
+                digitsOnly = digitsOnly && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+                index += 1
+            }
+            guard index > start else { return nil }
+            if numeric && digitsOnly && index - start > 1 && bytes[start] == UInt8(ascii: "0") { return nil }
+            identifiers.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ".") else { return identifiers }
+            index += 1
+        }
     }
 
     /// Whether this is a pre-release (it has pre-release identifiers).
@@ -160,22 +199,13 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, LosslessStringCon
     /// alphanumeric ones, which compare in ASCII order.
     private static func precedes(_ left: String, _ right: String) -> Bool {
         switch (isDigits(left[...]), isDigits(right[...])) {
-        case (true, true): left.utf8.count != right.utf8.count ? left.utf8.count < right.utf8.count : left < right
+        case (true, true):
+            left.utf8.count != right.utf8.count
+                ? left.utf8.count < right.utf8.count : left.utf8.lexicographicallyPrecedes(right.utf8)
         case (true, false): true
         case (false, true): false
-        case (false, false): Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8))
+        case (false, false): left.utf8.lexicographicallyPrecedes(right.utf8)
         }
-    }
-
-    /// The dot-separated identifiers of `text`: each non-empty, of ASCII letters, digits and
-    /// hyphens; with `numeric`, a numeric one without a leading zero.
-    private static func identifiers(_ text: Substring, numeric: Bool) -> [String]? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        for part in parts {
-            guard !part.isEmpty, part.utf8.allSatisfy(isIdentifierByte) else { return nil }
-            if numeric && isDigits(part) && !isNumeric(part) { return nil }
-        }
-        return parts.map(String.init)
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -189,10 +219,5 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, LosslessStringCon
 
     private static func isDigits(_ text: Substring) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-
-    /// A numeric identifier: `0`, or digits that do not start with `0`.
-    private static func isNumeric(_ text: Substring) -> Bool {
-        isDigits(text) && (text == "0" || text.first != "0")
     }
 }

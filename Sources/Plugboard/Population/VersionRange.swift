@@ -117,15 +117,34 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter version: A version of the plugin depended on.
     /// - Returns: Whether it is accepted.
     public func contains(_ version: SemanticVersion) -> Bool {
-        guard problem == nil, let lower = SemanticVersion(lowerBound) else { return false }
-        guard let upperBound, let upper = SemanticVersion(upperBound) else { return version == lower }
-        guard lower <= version && version < upper else { return false }
-        guard version.isPrerelease else { return true }
-        func sameRelease(_ bound: SemanticVersion) -> Bool {
-            bound.isPrerelease
-                && (bound.major, bound.minor, bound.patch) == (version.major, version.minor, version.patch)
+        parsed?.contains(version) ?? false
+    }
+
+    /// The bounds as versions, or `nil` when the range has a ``problem``.
+    var parsed: Bounds? {
+        guard let lower = SemanticVersion(lowerBound) else { return nil }
+        guard let upperBound else { return Bounds(lower: lower, upper: nil) }
+        guard let upper = SemanticVersion(upperBound), lower < upper else { return nil }
+        return Bounds(lower: lower, upper: upper)
+    }
+
+    /// A range's bounds, parsed once: what resolution tests versions against.
+    struct Bounds: Hashable {
+        let lower: SemanticVersion
+        /// `nil` for one version exactly.
+        let upper: SemanticVersion?
+
+        /// Whether `version` satisfies the range, pre-releases as ``VersionRange`` says.
+        func contains(_ version: SemanticVersion) -> Bool {
+            guard let upper else { return version == lower }
+            guard lower <= version && version < upper else { return false }
+            guard version.isPrerelease else { return true }
+            func sameRelease(_ bound: SemanticVersion) -> Bool {
+                bound.isPrerelease
+                    && (bound.major, bound.minor, bound.patch) == (version.major, version.minor, version.patch)
+            }
+            return sameRelease(lower) || sameRelease(upper)
         }
-        return sameRelease(lower) || sameRelease(upper)
     }
 }
 
