@@ -65,6 +65,9 @@ enum PluginLoading {
                 Terminal.line(
                     .ok,
                     "\(plugin.manifest.name) \(plugin.manifest.version)  (\(counted(plugin.modules.count, "module")))")
+                for warning in plugin.warnings {
+                    Terminal.error("warning: \(PluginLoader.shown(path: path)): \(warning)")
+                }
             case .failure(let error):
                 failures += 1
                 Terminal.line(.failed, PluginLoader.shown(path: path))

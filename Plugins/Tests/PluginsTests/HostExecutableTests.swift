@@ -354,6 +354,22 @@ struct HostExecutableTests {
         #expect(loading.contains("✓ Probe 0.0.1") && loading.contains("✓ Greeter 1.0.0"), "\(loading)")
     }
 
+    /// A generic module type is named in a warning; a subclass that only inherits its conformance
+    /// has no record to be found by (the documentation says so), and its base class registers.
+    @Test func aModuleTypeDiscoveryCannotUseIsNamedInAWarning() throws {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BrokenPlugins.path("libOddModulesPlugin.so"), as: "libOddModulesPlugin.so")
+        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "warning: \(path): GenericModule conforms to Module but is not registered: generic types cannot be "
+                    + "instantiated without arguments; make it a non-generic final class\n"), "\(run.standardError)")
+        #expect(run.standardOutput.contains("  OddModulesPlugin.PlainModule  from plugin OddModules\n"))
+        #expect(run.standardOutput.contains("  OddModulesPlugin.BaseModule  from plugin OddModules\n"))
+        #expect(!run.standardOutput.contains("DerivedModule"))
+    }
+
     @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
         let crashing = try BrokenPlugins.path("libCrashingPlugin.so")
         let run = try HostProcess.run(["inspect", crashing])

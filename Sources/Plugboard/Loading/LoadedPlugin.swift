@@ -23,4 +23,13 @@ public struct LoadedPlugin: Sendable, Hashable {
     /// plugin.modules  // ["Circles.CirclesModule"]
     /// ```
     public let modules: [String]
+    /// Types of the plugin that conform to ``Module`` but cannot be registered, each named with
+    /// the reason (a generic class, say), so that a module that is missing is never missing
+    /// without a word. (A subclass that only inherits its conformance has no conformance record
+    /// of its own: the loader cannot see it at all. Declare modules `final`.)
+    ///
+    /// ```swift
+    /// for warning in plugin.warnings { print("warning:", warning) }
+    /// ```
+    public let warnings: [String]
 }

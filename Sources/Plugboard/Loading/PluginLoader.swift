@@ -209,7 +209,7 @@ public struct PluginLoader: Sendable {
     /// registers the modules, published at once or only staged (see ``Registry/publishStaged()``).
     private func register(_ opened: OpenedPlugin, publishing: Bool) throws(PluginLoadError) -> LoadedPlugin {
         let path = opened.path
-        let (pluginType, modules) = try declarations(in: opened.handle, path: path)
+        let (pluginType, modules, skipped) = try declarations(in: opened.handle, path: path)
         // Before the manifest, whose layout is this runtime build's: a plugin compiled against
         // another build could not be read safely.
         let compiled = pluginType.compiledFingerprint
@@ -232,7 +232,7 @@ public struct PluginLoader: Sendable {
                     + "\(manifest.name) \(manifest.version); seal it again"
             )
         }
-        let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map(\.name))
+        let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map(\.name), warnings: skipped)
         do {
             try registry.register(modules, image: path, plugin: plugin, publishing: publishing)
         } catch {
@@ -334,7 +334,7 @@ public struct PluginLoader: Sendable {
     private func declarations(
         in handle: UnsafeMutableRawPointer,
         path: String
-    ) throws(PluginLoadError) -> (any Plugin.Type, [NamedModule]) {
+    ) throws(PluginLoadError) -> (any Plugin.Type, [NamedModule], skipped: [String]) {
         let image = ImageScanner.image(openedAs: handle)
         if discovery == .metadataSections, let image, ImageScanner.canRead(image) {
             let found = DiscoveredTypes(scanning: image)
@@ -342,7 +342,11 @@ public struct PluginLoader: Sendable {
             guard found.plugins.count == 1 else {
                 throw .multipleManifests(path: path, types: found.plugins.map { String(reflecting: $0) })
             }
-            return (plugin, found.modules)
+            let skipped = found.skipped.map {
+                "\($0.typeName) conforms to Module but is not registered: \($0.reason); make it a non-generic "
+                    + "final class"
+            }
+            return (plugin, found.modules, skipped)
         }
         guard let symbol = dlsym(handle, PluginEntry.symbolName) else {
             guard let image else { throw .noManifest(path: path) }
@@ -351,6 +355,6 @@ public struct PluginLoader: Sendable {
         typealias EntryFunction = @convention(c) () -> UnsafeMutableRawPointer
         let entry = Unmanaged<PluginEntry>.fromOpaque(unsafeBitCast(symbol, to: EntryFunction.self)())
             .takeRetainedValue()
-        return (entry.plugin, entry.modules.map { ($0, $0.name) }.sorted { $0.name < $1.name })
+        return (entry.plugin, entry.modules.map { ($0, $0.name) }.sorted { $0.name < $1.name }, [])
     }
 }
