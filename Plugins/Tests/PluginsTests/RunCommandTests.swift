@@ -106,16 +106,18 @@ struct RunCommandTests {
             ])
     }
 
-    @Test func anInterruptEndsTheShellWithItsShutdownWork() throws {
+    /// SIGINT or SIGTERM, once the first screen is shown and the shell waits for a command, ends
+    /// the shell with its shutdown work and the shell's status for the signal.
+    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143))])
+    func aSignalEndsTheShellWithItsShutdownWork(signal: Int32, name: String, status: Int32) throws {
         let run = try HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
             process, output in
-            // Interrupt once the first screen is shown and the shell waits for a command.
             let seen = output.read(until: "Stack: Greeting")
-            process.interrupt()
+            kill(process.processIdentifier, signal)
             return seen
         }
-        #expect(run.status == 130)
-        #expect(run.standardError.contains("Received SIGINT, terminating"))
+        #expect(run.status == status)
+        #expect(run.standardError.contains("Received \(name), terminating"))
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
@@ -126,18 +128,6 @@ struct RunCommandTests {
         #expect(run.standardError.contains("  ✓ greeter.prepare  [GreeterPlugin.GreeterModule]\n"))
         #expect(run.standardError.contains("  ✓ shell.root-screen  [ShellPlugin.ShellModule]\n"))
         #expect(!run.standardOutput.contains("greeter.prepare"))
-    }
-
-    @Test func sigtermEndsTheShellWithStatus143() throws {
-        let run = try HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
-            process, output in
-            let seen = output.read(until: "Stack: Greeting")
-            process.terminate()
-            return seen
-        }
-        #expect(run.status == 143)
-        #expect(run.standardError.contains("Received SIGTERM, terminating"))
-        #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
     @Test func anInterruptDuringTheLaunchStopsIt() throws {
