@@ -32,7 +32,7 @@ struct RuntimeBuildIdentity: BuildToolPlugin {
             shift 4
             digest=$("$interface" "$root" "$@" | sha256sum | cut -c1-16)
             compiler=$("$swiftc" --version 2>/dev/null | head -n 1 | tr -d '"\\')
-            cat > "$output" <<SWIFT
+            cat > "$output.new" <<SWIFT
             // The runtime build's identity, written by the RuntimeBuildIdentity plugin.
             extension RuntimeFingerprint {
                 /// The digest of the runtime's interface, compiled into each plugin built against it.
@@ -61,6 +61,8 @@ struct RuntimeBuildIdentity: BuildToolPlugin {
                 static var interface_$digest: Void { () }
             }
             SWIFT
+            # Only a new identity replaces the file, so that the runtime is not compiled again for nothing.
+            if cmp -s "$output.new" "$output"; then rm "$output.new"; else mv "$output.new" "$output"; fi
             """#
         let relative = files.map { String($0.path.dropFirst(root.count + 1)) }
         return [
