@@ -111,7 +111,7 @@ struct FilePermissions {
     }
 
     /// `path` with every symbolic link resolved, as an absolute path.
-    private static func resolved(_ path: String) -> String? {
+    static func resolved(_ path: String) -> String? {
         guard let real = realpath(path, nil) else { return nil }
         defer { free(real) }
         return String(cString: real)

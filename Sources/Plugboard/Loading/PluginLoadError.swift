@@ -87,6 +87,13 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch .unknownMetadataLayout(_, let version) { print("export plugboard_plugin_entry; layout", version) }
     /// ```
     case unknownMetadataLayout(path: String, version: UInt)
+    /// The plugin links a library that lies beside it — another plugin's — which the dynamic
+    /// linker would load with it, past every check.
+    ///
+    /// ```swift
+    /// catch .linksLibraryBesideIt(_, let library) { print("links", library) }
+    /// ```
+    case linksLibraryBesideIt(path: String, library: String)
     /// The file or its directory could be changed by someone other than its owner.
     ///
     /// ```swift
@@ -125,6 +132,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
             .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _),
+            .linksLibraryBesideIt(let path, _),
             .invalidManifest(let path, _), .corruptManifest(let path, _):
             path
         }
@@ -179,6 +187,10 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
         case .unknownMetadataLayout(_, let version):
             "\(shownPath): this Swift runtime reports metadata layout version \(version), which Plugboard cannot read; "
                 + "export the fallback entry symbol '\(PluginEntry.symbolName)' from the plugin (see PluginEntry)"
+        case .linksLibraryBesideIt(_, let library):
+            "\(shownPath): links \(PluginLoader.shown(path: library)), a library beside it (another plugin's?), which "
+                + "the dynamic linker would load unchecked; Plugboard does not load a plugin that links another "
+                + "plugin's library yet: reach the other plugin through its routes, services or events"
         }
     }
 }

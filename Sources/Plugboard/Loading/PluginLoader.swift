@@ -305,6 +305,14 @@ public struct PluginLoader: Sendable {
         if let reason = ELFCheck.problem(in: file) {
             throw .notASharedObject(path: path, reason: reason)
         }
+        // A library it links that lies beside it would come in through the dynamic linker, unchecked.
+        let directory = PathParts(isLink ? FilePermissions.resolved(path) ?? path : path).directory
+        for library in NeededLibraries.searchedBeside(in: file) where library != Self.runtimeLibraryName {
+            var beside = stat()
+            if !library.contains("/"), stat(directory + "/" + library, &beside) == 0 {
+                throw .linksLibraryBesideIt(path: path, library: library)
+            }
+        }
         let sealed: SealedManifest?
         do {
             sealed = try ManifestReader.read(from: file)
