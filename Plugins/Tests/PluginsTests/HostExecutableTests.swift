@@ -207,6 +207,10 @@ struct HostExecutableTests {
         #expect(manifest["routes"] as? [String] == ["app://greeter/hello", "app://greeter/hello/:name"])
         #expect(manifest["tasks"] as? [String] == ["greeter.prepare"])
         #expect(manifest["sealed"] as? Bool == false)
+        #expect(manifest["dependencies"] as? [String] == [])
+        let circles = try HostProcess.run(["inspect", "--json", try BuildProducts.path("libCirclesPlugin.so")])
+        let declared = try JSONSerialization.jsonObject(with: Data(circles.standardOutput.utf8)) as? [String: Any]
+        #expect(declared?["dependencies"] as? [String] == ["Shell >=1.0.0 <2.0.0"], "\(circles.standardOutput)")
     }
 
     @Test func inspectSaysWhenAPluginDeclaresNothingOfAKind() throws {
