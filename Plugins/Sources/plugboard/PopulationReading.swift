@@ -3,8 +3,9 @@ import Plugboard
 import Synchronization
 
 /// Reads what every plugin file of a population declares, without running any of them in the
-/// host: a sealed file's manifest from its section, an unsealed one's in a child process (as
-/// `inspect` does; a plugin that crashes there takes down only the child), several at a time.
+/// host: a sealed file's manifest from its section, an unsealed one's from the host's
+/// ``ManifestCache`` or else in a child process (as `inspect` does; a plugin that crashes there
+/// takes down only the child), several at a time.
 enum PopulationReading {
     /// What was read of one file: its declarations as the resolver takes them, or why nothing of
     /// them could be read (the message names the file).
@@ -36,8 +37,11 @@ enum PopulationReading {
             return .candidate(candidate(path, named, refusal: PluginLoading.message(for: error)))
         }
         if let sealed { return .candidate(candidate(path, sealed)) }
+        if let cached = ManifestCache.manifest(for: path) { return .candidate(candidate(path, cached)) }
         do {
-            return .candidate(candidate(path, try ChildDescription.describe(path).manifest))
+            let manifest = try ChildDescription.describe(path).manifest
+            ManifestCache.keep(manifest, for: path)
+            return .candidate(candidate(path, manifest))
         } catch {
             return .unreadable(path: path, message: "\(error)")
         }

@@ -31,6 +31,10 @@ let help = """
                                           or others may write, or that another user owns
                                           (development only).
       NO_COLOR                            Print no colour, even on a terminal.
+      PLUGBOARD_MANIFEST_CACHE=DIR        Where the declarations of unsealed plugins, read once
+                                          in a child process, are kept for later starts
+                                          (default ~/.cache/plugboard/manifests, under
+                                          XDG_CACHE_HOME if set); empty to keep none.
       PLUGBOARD_HISTORY=FILE              Where the shell keeps the lines typed at a terminal
                                           (default ~/.local/state/plugboard/history, under
                                           XDG_STATE_HOME if set); empty to keep none. Text

@@ -35,7 +35,9 @@ struct HostProcess {
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["PLUGBOARD_MANIFEST_CACHE": manifestCache].merging(environment) { _, added in added }
+        ) { _, added in added }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -57,6 +59,11 @@ struct HostProcess {
             standardError: String(decoding: errorData, as: UTF8.self)
         )
     }
+
+    /// The manifest cache of the hosts this test run starts: one of its own, so that no entry of
+    /// another run (or of the person running the tests) is read.
+    static let manifestCache = FileManager.default.temporaryDirectory
+        .appendingPathComponent("plugboard-manifest-cache-\(UUID().uuidString)").path
 
     /// Kills `process` with SIGKILL once it has run for `seconds`, so that a host that never ends
     /// (a lost signal, a hang) fails its test instead of stalling the run; cancel the returned
@@ -107,6 +114,7 @@ extension HostProcess {
         var inherited = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
         inherited["SHELL"] = "/bin/bash"
         inherited["TERM"] = "xterm"
+        inherited["PLUGBOARD_MANIFEST_CACHE"] = manifestCache
         process.environment = inherited.merging(environment) { _, added in added }
         let output = Pipe()
         let input = Pipe()

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// What the host read of an unsealed plugin in a child process is kept per user, keyed by the
+/// file's identity: later starts read it from there, and a changed file is read again.
+struct ManifestCacheTests {
+    /// `resolve` over a copy of the probe named `name` (the name its manifest takes from the
+    /// environment), with the cache in `cache`: the names resolution saw.
+    private func resolve(_ directory: URL, name: String, cache: URL) throws -> String {
+        let run = try HostProcess.run(
+            ["resolve", directory.path],
+            environment: ["PLUGBOARD_PROBE_NAME": name, "PLUGBOARD_MANIFEST_CACHE": cache.path])
+        try #require(run.status == 0, "\(run.standardError)")
+        return run.standardOutput
+    }
+
+    @Test func aLaterStartReadsTheCacheAndAChangedFileIsReadAgain() throws {
+        let scratch = try Scratch()
+        let plugins = scratch.directory.appendingPathComponent("plugins")
+        let cache = scratch.directory.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: false)
+        let probe = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
+        #expect(try resolve(plugins, name: "First", cache: cache).contains("1. First 0.0.1"))
+        // The file is as it was: its declarations come from the cache, not from a child process,
+        // which would now name it Second.
+        #expect(try resolve(plugins, name: "Second", cache: cache).contains("1. First 0.0.1"))
+        // Its change time moves: the entry is stale, and the file is read again.
+        #expect(chmod(probe, 0o755) == 0)
+        #expect(try resolve(plugins, name: "Third", cache: cache).contains("1. Third 0.0.1"))
+        // An entry that does not read is never trusted, and is written again.
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        try #require(entries.count == 1)
+        try Data("{ broken".utf8).write(to: cache.appendingPathComponent(entries[0]))
+        #expect(try resolve(plugins, name: "Fourth", cache: cache).contains("1. Fourth 0.0.1"))
+        #expect(try resolve(plugins, name: "Fifth", cache: cache).contains("1. Fourth 0.0.1"))
+    }
+
+    @Test func aCacheDirectoryOthersMayWriteIsNotUsed() throws {
+        let scratch = try Scratch()
+        let plugins = scratch.directory.appendingPathComponent("plugins")
+        let cache = scratch.directory.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: false)
+        #expect(chmod(cache.path, 0o777) == 0)
+        _ = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["resolve", plugins.path],
+            environment: ["PLUGBOARD_PROBE_NAME": "First", "PLUGBOARD_MANIFEST_CACHE": cache.path])
+        #expect(run.standardError.contains("may be written by others; it is not used"), "\(run.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).isEmpty)
+        #expect(try resolve(plugins, name: "Second", cache: cache).contains("1. Second 0.0.1"))
+    }
+}
