@@ -43,15 +43,11 @@ enum PluginLoading {
         Terminal.line("Loading \(counted(paths.count, "plugin file"))")
         let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
-        var candidates: [PluginCandidate] = []
-        for entry in PopulationReading.read(paths, loader: loader) {
-            switch entry {
-            case .candidate(let candidate): candidates.append(candidate)
-            case .unreadable(let path, let message):
-                failures += 1
-                Terminal.line(.failed, PluginLoader.shown(path: path))
-                Terminal.error("error: \(message)")
-            }
+        let (candidates, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
+        for (path, message) in unreadable {
+            failures += 1
+            Terminal.line(.failed, PluginLoader.shown(path: path))
+            Terminal.error("error: \(message)")
         }
         let resolution = PluginResolver.resolve(candidates)
         for refusal in resolution.refusals {

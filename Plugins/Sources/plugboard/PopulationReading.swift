@@ -14,10 +14,26 @@ enum PopulationReading {
         case unreadable(path: String, message: String)
     }
 
+    /// What was read of `paths`, in their order: the candidates to resolve, and the files of which
+    /// nothing could be read, each with the message that names it.
+    static func candidates(
+        of paths: [String], loader: PluginLoader
+    ) -> (candidates: [PluginCandidate], unreadable: [(path: String, message: String)]) {
+        var candidates: [PluginCandidate] = []
+        var unreadable: [(path: String, message: String)] = []
+        for entry in read(paths, loader: loader) {
+            switch entry {
+            case .candidate(let candidate): candidates.append(candidate)
+            case .unreadable(let path, let message): unreadable.append((path, message))
+            }
+        }
+        return (candidates, unreadable)
+    }
+
     /// The entries of `paths`, in their order. A file the loader's checks refuse is a candidate
     /// refused with that reason when its sealed manifest names it, so that the plugins that need it
     /// name the cause.
-    static func read(_ paths: [String], loader: PluginLoader) -> [Entry] {
+    private static func read(_ paths: [String], loader: PluginLoader) -> [Entry] {
         let entries = Mutex([Entry?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let entry = read(paths[index], loader: loader)

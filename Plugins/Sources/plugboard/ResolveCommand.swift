@@ -40,15 +40,8 @@ enum ResolveCommand {
         let options = try Options(arguments, valued: [], switches: ["--with-bundled", "--json"], operands: .max)
         let paths = try PluginLoading.paths(directories: options.operands, withBundled: options.withBundled)
         let loader = PluginLoader(policy: PluginLoading.policy)
-        var refused: [Report.Refused] = []
-        var candidates: [PluginCandidate] = []
-        for entry in PopulationReading.read(paths, loader: loader) {
-            switch entry {
-            case .candidate(let candidate): candidates.append(candidate)
-            case .unreadable(let path, let message):
-                refused.append(Report.Refused(path: path, name: nil, version: nil, reason: message))
-            }
-        }
+        let (candidates, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
+        var refused = unreadable.map { Report.Refused(path: $0.path, name: nil, version: nil, reason: $0.message) }
         let resolution = PluginResolver.resolve(candidates)
         refused += resolution.refusals.map {
             Report.Refused(
