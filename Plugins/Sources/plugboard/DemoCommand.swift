@@ -43,8 +43,7 @@ enum DemoCommand {
     ]
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(
-            arguments, valued: Options.pluginSelection.valued, switches: Options.pluginSelection.switches)
+        let options = try Options(loadingPlugins: arguments)
         Terminal.heading("Plugboard demo", "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
         let failures = try PluginLoading.load(
             directories: options.pluginDirectories, withBundled: options.withBundled)

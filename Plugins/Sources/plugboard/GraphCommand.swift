@@ -17,9 +17,7 @@ enum GraphCommand {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Options(
-            arguments, valued: Options.pluginSelection.valued.union(["--format"]),
-            switches: Options.pluginSelection.switches)
+        let options = try Options(loadingPlugins: arguments, valued: ["--format"])
         let format = try options.single("--format") ?? "text"
         guard format == "text" || format == "dot" else {
             throw HostError.usage("unknown format '\(format)'; use text or dot")

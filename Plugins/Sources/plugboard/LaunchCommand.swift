@@ -30,9 +30,7 @@ enum LaunchCommand {
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(
-            arguments, valued: Options.pluginSelection.valued.union(["--trace"]),
-            switches: Options.pluginSelection.switches.union(["--hold", "--strict"]))
+        let options = try Options(loadingPlugins: arguments, valued: ["--trace"], switches: ["--hold", "--strict"])
         let trace = try options.single("--trace")
         if let trace { try checkWritable(trace) }
         let failures = try PluginLoading.load(

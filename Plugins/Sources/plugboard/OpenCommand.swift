@@ -19,9 +19,7 @@ enum OpenCommand {
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(
-            arguments, valued: Options.pluginSelection.valued,
-            switches: Options.pluginSelection.switches.union(["--strict"]), operands: 1)
+        let options = try Options(loadingPlugins: arguments, switches: ["--strict"], operands: 1)
         guard let url = try options.operands.first.map(URLOperand.checked) else {
             throw HostError.usage("open needs a URL")
         }

@@ -43,10 +43,17 @@ struct Options {
         return given.first
     }
 
-    /// The options of every command that loads plugins: `--plugins DIR` (repeatable) loads the
-    /// `.so` files of DIR instead of the bundled plugins, and `--with-bundled` the bundled
-    /// plugins as well.
-    static let pluginSelection: (valued: Set<String>, switches: Set<String>) = (["--plugins"], ["--with-bundled"])
+    /// Parses the `arguments` of a command that loads plugins: its own options as ``init(_:valued:switches:operands:)``
+    /// takes them, and those every such command takes — `--plugins DIR` (repeatable) loads the
+    /// `.so` files of DIR instead of the bundled plugins, `--with-bundled` the bundled plugins as
+    /// well.
+    init(loadingPlugins arguments: [String], valued: Set<String> = [], switches: Set<String> = [], operands: Int = 0)
+        throws
+    {
+        try self.init(
+            arguments, valued: valued.union(["--plugins"]), switches: switches.union(["--with-bundled"]),
+            operands: operands)
+    }
 
     /// The directories of `--plugins`, in order.
     var pluginDirectories: [String] { all("--plugins") }

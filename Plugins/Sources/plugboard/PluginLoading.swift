@@ -78,9 +78,7 @@ enum PluginLoading {
     /// standard output holds the listing alone; returns how many failed, and whether `--json`
     /// asks for the listing as JSON.
     static func loadForListing(_ arguments: [String]) throws -> (failures: Int, json: Bool) {
-        let options = try Options(
-            arguments, valued: Options.pluginSelection.valued,
-            switches: Options.pluginSelection.switches.union(["--json"]))
+        let options = try Options(loadingPlugins: arguments, switches: ["--json"])
         let failures = try Terminal.toStandardError {
             try load(directories: options.pluginDirectories, withBundled: options.withBundled)
         }

@@ -33,9 +33,7 @@ enum RunCommand {
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(
-            arguments, valued: Options.pluginSelection.valued.union(["--open"]),
-            switches: Options.pluginSelection.switches.union(["--strict"]))
+        let options = try Options(loadingPlugins: arguments, valued: ["--open"], switches: ["--strict"])
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let (app, failures) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,

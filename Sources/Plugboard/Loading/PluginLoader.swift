@@ -148,9 +148,10 @@ public struct PluginLoader: Sendable {
     ) -> [Result<LoadedPlugin, PluginLoadError>] {
         let opening = InOrderWorker<Opening>(expecting: paths.count)
         var permissions = FilePermissions()
+        var listings = DirectoryListings()
         for path in paths {
             do throws(PluginLoadError) {
-                let checked = try checkFile(at: path, permissions: &permissions)
+                let checked = try checkFile(at: path, permissions: &permissions, listings: &listings)
                 opening.submit {
                     do throws(PluginLoadError) {
                         return .opened(try open(path, checked: checked))
@@ -187,8 +188,9 @@ public struct PluginLoader: Sendable {
     /// ```
     @discardableResult
     public func load(file path: String) throws(PluginLoadError) -> LoadedPlugin {
-        var permissions = FilePermissions()
-        return try register(open(path, checked: checkFile(at: path, permissions: &permissions)), publishing: true)
+        var (permissions, listings) = (FilePermissions(), DirectoryListings())
+        let checked = try checkFile(at: path, permissions: &permissions, listings: &listings)
+        return try register(open(path, checked: checked), publishing: true)
     }
 
     /// Maps the file `checked`, opened as `path`, which passed the checks before `dlopen`.
@@ -257,8 +259,8 @@ public struct PluginLoader: Sendable {
     /// - Returns: The file's sealed manifest, or `nil` when it is not sealed.
     /// - Throws: ``PluginLoadError`` naming the file.
     public func check(file path: String) throws(PluginLoadError) -> SealedManifest? {
-        var permissions = FilePermissions()
-        let checked = try checkFile(at: path, permissions: &permissions)
+        var (permissions, listings) = (FilePermissions(), DirectoryListings())
+        let checked = try checkFile(at: path, permissions: &permissions, listings: &listings)
         close(checked.descriptor)
         return checked.sealed
     }
@@ -273,9 +275,10 @@ public struct PluginLoader: Sendable {
     }
 
     /// Opens the file and checks it, through that one descriptor, before any of its code runs.
-    /// `permissions` checks each directory once: a loading call passes the same one for every file.
+    /// `permissions` checks each directory once, and `listings` lists it once: a loading call
+    /// passes the same ones for every file.
     private func checkFile(
-        at path: String, permissions: inout FilePermissions
+        at path: String, permissions: inout FilePermissions, listings: inout DirectoryListings
     ) throws(PluginLoadError) -> CheckedFile {
         var status = stat()
         // `lstat` tells a symbolic link, whose target's directories are checked too, for free.
@@ -307,11 +310,9 @@ public struct PluginLoader: Sendable {
         }
         // A library it links that lies beside it would come in through the dynamic linker, unchecked.
         let directory = PathParts(isLink ? FilePermissions.resolved(path) ?? path : path).directory
-        for library in NeededLibraries.searchedBeside(in: file) where library != Self.runtimeLibraryName {
-            var beside = stat()
-            if !library.contains("/"), stat(directory + "/" + library, &beside) == 0 {
-                throw .linksLibraryBesideIt(path: path, library: library)
-            }
+        for library in NeededLibraries.searchedBeside(in: file)
+        where library != Self.runtimeLibraryName && listings.contains(library, in: directory) {
+            throw .linksLibraryBesideIt(path: path, library: library)
         }
         let sealed: SealedManifest?
         do {
