@@ -14,18 +14,19 @@ let package = Package(
         .library(name: "ShellPlugin", type: .dynamic, targets: ["ShellPlugin"]),
         .library(name: "CirclesPlugin", type: .dynamic, targets: ["CirclesPlugin"]),
         .library(name: "BlogPlugin", type: .dynamic, targets: ["BlogPlugin"]),
-        .library(name: "AccountPlugin", type: .dynamic, targets: ["AccountPlugin"]),
         .library(name: "ProbePlugin", type: .dynamic, targets: ["ProbePlugin"]),
     ],
-    dependencies: [.package(name: "plugboard", path: "..")],
+    dependencies: [.package(name: "plugboard", path: ".."), .package(path: "Account")],
     targets: [
         .executableTarget(name: "plugboard", dependencies: [plugboard]),
         .target(name: "GreeterPlugin", dependencies: [plugboard]),
-        // The articles' example app, one plugin per feature; they meet only through route URLs.
+        // The articles' example app, one plugin per feature; they meet through route URLs, and the blog
+        // also through the account's service.
         .target(name: "ShellPlugin", dependencies: [plugboard]),
         .target(name: "CirclesPlugin", dependencies: [plugboard]),
-        .target(name: "BlogPlugin", dependencies: [plugboard]),
-        .target(name: "AccountPlugin", dependencies: [plugboard]),
+        // The blog imports the account plugin's module, which lives in a package of its own (see
+        // Account/Package.swift), to ask who is logged in.
+        .target(name: "BlogPlugin", dependencies: [plugboard, .product(name: "AccountPlugin", package: "Account")]),
         // A plugin for the end-to-end tests: it reports what it sees of the runtime.
         .target(name: "ProbePlugin", dependencies: [plugboard]),
         .testTarget(name: "PluginsTests", dependencies: [plugboard]),

@@ -55,4 +55,8 @@ final class ArticleViewModel: ViewModel {
         load.values.observe { text.value = $0.1 }.store(in: bag)
         load.errors.observe { text.value = "error: \($0)" }.store(in: bag)
     }
+
+    func comment() {
+        navigation.send(.push("app://blog/articles/\(id)/comment"))
+    }
 }

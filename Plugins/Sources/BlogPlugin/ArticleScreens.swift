@@ -58,4 +58,9 @@ final class ArticleScreen: Screen {
     func render() -> String {
         model.text.value
     }
+
+    var actions: [ScreenAction] {
+        let model = model
+        return [ScreenAction("comment", title: "Write a comment") { _ in model.comment() }]
+    }
 }

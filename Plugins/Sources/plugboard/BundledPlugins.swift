@@ -4,7 +4,7 @@ import Foundation
 enum BundledPlugins {
     /// The bundled plugin files, in load order.
     static let fileNames = [
-        "libShellPlugin.so", "libCirclesPlugin.so", "libBlogPlugin.so", "libAccountPlugin.so", "libGreeterPlugin.so",
+        "libShellPlugin.so", "libCirclesPlugin.so", "libAccountPlugin.so", "libBlogPlugin.so", "libGreeterPlugin.so",
     ]
 
     /// The bundled plugins' names, as their manifests give them (`libGreeterPlugin.so`: Greeter).

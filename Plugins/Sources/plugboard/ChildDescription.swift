@@ -39,8 +39,8 @@ enum ChildDescription {
         }
     }
 
-    /// The child's side: load one file into a registry of its own and print, as JSON on the last
-    /// line, its sealed manifest or why it was refused.
+    /// The child's side: load one file into a registry of its own, after the plugin libraries it
+    /// links, and print, as JSON on the last line, its sealed manifest or why it was refused.
     static func runChild(_ arguments: [String]) -> Int32 {
         guard let file = arguments.first else { return 2 }
         let registry = Registry()
@@ -48,7 +48,10 @@ enum ChildDescription {
         encoder.outputFormatting = [.sortedKeys]
         let (json, status): (Data?, Int32)
         do {
-            let plugin = try PluginLoader(registry: registry, policy: PluginLoading.policy).load(file: file)
+            // The plugins whose libraries it links load first: they are what it binds to.
+            let loader = PluginLoader(registry: registry, policy: PluginLoading.policy)
+            let results = loader.load(files: PluginLoader.linkedFiles(of: file) + [file])
+            let plugin = try results[results.count - 1].get()
             (json, status) = (try? encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot)), 0)
         } catch {
             (json, status) = (try? encoder.encode(Refusal(refused: PluginLoading.message(for: error))), 1)

@@ -40,6 +40,7 @@ enum DemoCommand {
         ("do login", "an error, the typed values kept"),
         ("do password secret", "the right password"),
         ("do login", "logged in: back to where the user was going"),
+        ("open app://blog/articles/1/comment", "the blog asks the account's session service: a comment box for ann"),
     ]
 
     static func run(_ arguments: [String]) async throws -> Int32 {

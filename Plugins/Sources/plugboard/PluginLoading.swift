@@ -55,7 +55,7 @@ enum PluginLoading {
             Terminal.line(.failed, PluginLoader.shown(path: refusal.candidate.path))
             Terminal.error("error: \(refusal.candidate.refusal ?? refusal.description)")
         }
-        loader.load(files: resolution.order.map(\.path)) { path, result in
+        loader.load(resolved: resolution.order) { path, result in
             switch result {
             case .success(let plugin):
                 Terminal.line(

@@ -8,8 +8,9 @@ enum VerifyCommand {
     static let help = """
         USAGE: plugboard verify DIR [--timeout SECONDS] [--json]
 
-        Loads each .so file in DIR in a child process of its own and reports, per file, whether
-        it loaded (with its plugin and modules), refused to load (with the reason), crashed
+        Loads each .so file in DIR in a child process of its own (after the plugin libraries
+        beside it that it links, as its dependencies load first in a host) and reports, per
+        file, whether it loaded (with its plugin and modules), refused to load (with the reason), crashed
         (with the signal, and the message of a fatalError or failed precondition) or hung (past
         the timeout, default 10 seconds). Then loads the files that loaded alone together in one
         more child process and reports each that the others refuse (a duplicate plugin, a route
@@ -55,13 +56,13 @@ enum VerifyCommand {
         let json = options.has("--json")
         var verdicts: [Verdict] = []
         for file in files {
-            let (loads, message) = describe(verify([file], timeout: timeout), of: file, alone: true)
+            let (loads, message) = describe(verify(linkedFirst([file]), timeout: timeout), of: file, alone: true)
             verdicts.append(Verdict(file: file, loads: loads, message: message))
             if !json { Terminal.line(loads ? .ok : .failed, "\(name(of: file)): \(message)") }
         }
         let loadable = verdicts.indices.filter { verdicts[$0].loads }
         if loadable.count > 1 {
-            let outcome = verify(loadable.map { files[$0] }, timeout: timeout * Double(loadable.count))
+            let outcome = verify(linkedFirst(loadable.map { files[$0] }), timeout: timeout * Double(loadable.count))
             for index in loadable {
                 let (loads, message) = describe(outcome, of: files[index], alone: false)
                 if loads { continue }
@@ -91,6 +92,13 @@ enum VerifyCommand {
 
     private static func name(of file: String) -> String {
         PluginLoader.shown(path: (file as NSString).lastPathComponent)
+    }
+
+    /// `files`, each after the plugin libraries it links (other plugins', lying beside it), each once:
+    /// a plugin is verified with what it binds to loaded before it, as the host loads them.
+    private static func linkedFirst(_ files: [String]) -> [String] {
+        var seen: Set<String> = []
+        return files.flatMap { PluginLoader.linkedFiles(of: $0) + [$0] }.filter { seen.insert($0).inserted }
     }
 
     /// Runs the child for `files` and reads its reports, or says how it ended without them.

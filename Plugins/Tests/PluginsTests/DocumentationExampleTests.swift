@@ -8,6 +8,8 @@ struct DocumentationExampleTests {
     /// The code an example needs around it, by how the example begins.
     private static let contexts: [(start: String, before: String, after: String)] = [
         ("import Plugboard", "", ""),
+        ("public enum BlogPlugin", "import Plugboard\n", ""),
+        ("// In the account plugin's module", "import Plugboard\n", ""),
         (
             "public import Plugboard", "",
             "final class HelloScreen: Screen { let title = \"\"; func render() -> String { \"\" } }\n"

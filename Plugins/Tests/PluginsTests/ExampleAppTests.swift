@@ -8,7 +8,7 @@ struct ExampleAppTests {
     private func launchedNavigator() async throws -> Navigator {
         let registry = Registry()
         let loader = PluginLoader(registry: registry)
-        for name in ["libShellPlugin.so", "libCirclesPlugin.so", "libBlogPlugin.so", "libAccountPlugin.so"] {
+        for name in ["libShellPlugin.so", "libCirclesPlugin.so", "libAccountPlugin.so", "libBlogPlugin.so"] {
             try loader.load(file: try BuildProducts.path(name))
         }
         let report = try await Application(registry: registry).launch()
@@ -64,6 +64,26 @@ struct ExampleAppTests {
         try await navigator.perform("login")
         #expect(navigator.state.description == "Mine > Wallet")
         #expect(navigator.topScreen?.render() == "Wallet of ann\nBalance: ¥ 12.50")
+        #expect(navigator.leaks.isEmpty, "\(navigator.leaks)")
+    }
+
+    @Test func theBlogAsksTheAccountWhoIsReadingBeforeItOpensTheCommentBox() async throws {
+        let navigator = try await launchedNavigator()
+        try await navigator.open("app://blog/articles/1")
+        try await navigator.perform("comment")
+        #expect(navigator.state.description == "Article > Login")
+        try await navigator.perform("account", text: "ann")
+        try await navigator.perform("password", text: "secret")
+        try await navigator.perform("login")
+        #expect(navigator.state.description == "Article > Comment")
+        #expect(navigator.topScreen?.render() == "Commenting on article 1 as ann\nComment: ")
+        try await navigator.perform("write", text: "Nice")
+        try await navigator.perform("post")
+        #expect(navigator.topScreen?.render() == "Commenting on article 1 as ann\nComment: \nPosted by ann: Nice")
+        // Logged in, the comment box opens directly.
+        try await navigator.pop()
+        try await navigator.perform("comment")
+        #expect(navigator.state.description == "Article > Comment")
         #expect(navigator.leaks.isEmpty, "\(navigator.leaks)")
     }
 }

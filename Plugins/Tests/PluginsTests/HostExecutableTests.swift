@@ -16,7 +16,9 @@ struct HostExecutableTests {
         #expect(lines.contains("│ This article (#2) explains routing deep links."))
         #expect(lines.contains("│ wrong account or password"))
         #expect(lines.contains("Stack: Home > Mine > Wallet"))
-        #expect(lines.contains("  plugins: Shell, Circles, Blog, Account, Greeter"))
+        #expect(lines.contains("Stack: Home > Mine > Wallet > Comment"))
+        #expect(lines.contains("│ Commenting on article 1 as ann"))
+        #expect(lines.contains("  plugins: Shell, Circles, Account, Blog, Greeter"))
         #expect(
             lines.contains {
                 $0.hasPrefix("  launch: ")
@@ -48,7 +50,7 @@ struct HostExecutableTests {
         #expect(
             run.standardError.contains(
                 "error: no route matches 'app://tabs'; did you mean 'app://greeter/hello', 'app://greeter/hello/:name'?\n"
-                    + "error: the journey stops at step 1 of 21: each step acts on the screen the one before it showed\n"
+                    + "error: the journey stops at step 1 of 22: each step acts on the screen the one before it showed\n"
             ))
         #expect(!run.standardOutput.contains("Step 2:"))
         #expect(run.standardOutput.contains("  errors: 1\n"))
@@ -86,7 +88,10 @@ struct HostExecutableTests {
         let greeting = "  app://greeter/hello  A greeting from the greeter plugin  [GreeterPlugin.GreeterModule]\n"
         #expect(output.contains(greeting))
         #expect(output.contains("  shell.logging  after shell.configuration  [ShellPlugin.ShellModule]\n"))
-        #expect(output.contains("Services\n  GreeterPlugin.Greetings  [GreeterPlugin.GreeterModule]\n"))
+        #expect(
+            output.contains(
+                "Services\n  AccountPlugin.ReaderSessions  [AccountPlugin.AccountModule]\n"
+                    + "  GreeterPlugin.Greetings  [GreeterPlugin.GreeterModule]\n"))
     }
 
     @Test func routesAndListPrintJSONForScripts() throws {
@@ -106,13 +111,16 @@ struct HostExecutableTests {
             try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: [[String: Any]]])
         #expect(
             registry["plugins"]?.compactMap { $0["name"] as? String } == [
-                "Shell", "Circles", "Blog", "Account", "Greeter",
+                "Shell", "Circles", "Account", "Blog", "Greeter",
             ])
         #expect(registry["plugins"]?.last?["file"] as? String == greeter)
         #expect(registry["routes"]?.count == all?.count)
         let logging = registry["tasks"]?.first { $0["name"] as? String == "shell.logging" }
         #expect(logging?["dependencies"] as? [String] == ["shell.configuration"])
-        #expect(registry["services"]?.first?["type"] as? String == "GreeterPlugin.Greetings")
+        #expect(
+            registry["services"]?.compactMap { $0["type"] as? String } == [
+                "AccountPlugin.ReaderSessions", "GreeterPlugin.Greetings", "ShellPlugin.LaunchJournal",
+            ])
         #expect(registry["modules"]?.allSatisfy { $0["disabled"] as? Bool == false } == true)
     }
 

@@ -9,7 +9,7 @@ struct LoadingStressTests {
     @Test func eightTasksRegisterAndResolveWhilePluginsLoad() async throws {
         let registry = Registry()
         let plugins = try [
-            "libShellPlugin.so", "libCirclesPlugin.so", "libBlogPlugin.so", "libAccountPlugin.so",
+            "libShellPlugin.so", "libCirclesPlugin.so", "libAccountPlugin.so", "libBlogPlugin.so",
             "libGreeterPlugin.so",
             "libProbePlugin.so",
         ].map { try BuildProducts.path($0) }

@@ -50,7 +50,7 @@ struct RunCommandTests {
                 "> disable CirclesPlugin.CirclesModule\nCirclesPlugin.CirclesModule: disabled\n> modules\n"
                     + "  ShellPlugin.ShellModule  from plugin Shell\n"
                     + "  CirclesPlugin.CirclesModule  from plugin Circles  (disabled)\n"
-                    + "  BlogPlugin.BlogModule  from plugin Blog\n"))
+                    + "  AccountPlugin.AccountModule  from plugin Account\n"))
         // A short name, unambiguous, names the module: its plugin's, its type's or its Swift module's.
         #expect(run.standardOutput.contains("CirclesPlugin.CirclesModule: enabled\n> open app://circles\n┌─ Circles\n"))
         #expect(

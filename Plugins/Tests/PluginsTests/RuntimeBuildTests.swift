@@ -100,9 +100,10 @@ struct RuntimeBuildTests {
     /// Copies the repository's packages, their sources and manifests, to `copy`.
     private static func copyRepository(to copy: URL) throws {
         try FileManager.default.createDirectory(
-            at: copy.appendingPathComponent("Plugins"), withIntermediateDirectories: true)
+            at: copy.appendingPathComponent("Plugins/Account"), withIntermediateDirectories: true)
         for item in [
             "Package.swift", "Sources", "Tests", "Plugins/Package.swift", "Plugins/Sources", "Plugins/Tests",
+            "Plugins/Account/Package.swift", "Plugins/Account/Sources",
         ] {
             try FileManager.default.copyItem(
                 at: Repository.root.appendingPathComponent(item), to: copy.appendingPathComponent(item))

@@ -23,6 +23,13 @@ public struct LoadedPlugin: Sendable, Hashable {
     /// plugin.modules  // ["Circles.CirclesModule"]
     /// ```
     public let modules: [String]
+    /// The name the plugin's library answers to when another plugin links it (its `DT_SONAME`),
+    /// if it has one; see <doc:BetweenPlugins>.
+    ///
+    /// ```swift
+    /// plugin.soname  // "libAccountPlugin.so"
+    /// ```
+    public let soname: String?
     /// Types of the plugin that conform to ``Module`` but cannot be registered, each named with
     /// the reason (a generic class, say), so that a module that is missing is never missing
     /// without a word. (A subclass that only inherits its conformance has no conformance record

@@ -6,6 +6,10 @@ struct OpenedPlugin: @unchecked Sendable {  // a `dlopen` handle is valid on eve
     let sealed: SealedManifest?
     /// What `dlopen` returned for the file.
     let handle: UnsafeMutableRawPointer
+    /// Its soname, and the sonames of the plugin libraries it links (bound to images the loader
+    /// mapped before it).
+    let soname: String?
+    let linkedPlugins: [String]
 }
 
 /// What became of one plugin file before its registration: opened, or refused by a check or by

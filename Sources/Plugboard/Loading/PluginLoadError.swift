@@ -87,13 +87,28 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch .unknownMetadataLayout(_, let version) { print("export plugboard_plugin_entry; layout", version) }
     /// ```
     case unknownMetadataLayout(path: String, version: UInt)
-    /// The plugin links a library that lies beside it — another plugin's — which the dynamic
-    /// linker would load with it, past every check.
+    /// The plugin links a library that lies beside it, or another plugin's library, that is not the
+    /// library of a plugin loaded before it: the dynamic linker could not bind it to an image the
+    /// loader checked.
     ///
     /// ```swift
-    /// catch .linksLibraryBesideIt(_, let library) { print("links", library) }
+    /// catch .linksUnloadedLibrary(_, let library) { print("load the plugin whose library is", library, "first") }
     /// ```
-    case linksLibraryBesideIt(path: String, library: String)
+    case linksUnloadedLibrary(path: String, library: String)
+    /// The plugin links another plugin's library without declaring that plugin as a dependency.
+    ///
+    /// ```swift
+    /// catch .undeclaredLinkedPlugin(_, _, let plugin) { print("declare .plugin(\"\(plugin)\", from: …)") }
+    /// ```
+    case undeclaredLinkedPlugin(path: String, library: String, plugin: String)
+    /// The plugin, once mapped, declares another name, version or dependencies than what was read
+    /// of its file before (``PluginLoader/load(resolved:loaded:)``): the file was replaced in
+    /// between.
+    ///
+    /// ```swift
+    /// catch .changedWhileLoading(let path, _, _) { print("load", path, "again") }
+    /// ```
+    case changedWhileLoading(path: String, read: String, loaded: String)
     /// The file or its directory could be changed by someone other than its owner.
     ///
     /// ```swift
@@ -132,7 +147,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
             .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _),
-            .linksLibraryBesideIt(let path, _),
+            .linksUnloadedLibrary(let path, _), .undeclaredLinkedPlugin(let path, _, _),
+            .changedWhileLoading(let path, _, _),
             .invalidManifest(let path, _), .corruptManifest(let path, _):
             path
         }
@@ -187,10 +203,20 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
         case .unknownMetadataLayout(_, let version):
             "\(shownPath): this Swift runtime reports metadata layout version \(version), which Plugboard cannot read; "
                 + "export the fallback entry symbol '\(PluginEntry.symbolName)' from the plugin (see PluginEntry)"
-        case .linksLibraryBesideIt(_, let library):
-            "\(shownPath): links \(PluginLoader.shown(path: library)), a library beside it (another plugin's?), which "
-                + "the dynamic linker would load unchecked; Plugboard does not load a plugin that links another "
-                + "plugin's library yet: reach the other plugin through its routes, services or events"
+        case .linksUnloadedLibrary(_, let library):
+            "\(shownPath): links \(library.escapingControlCharacters), which is not the library of a plugin loaded "
+                + "before it, so it could not be bound to a checked image; if it is a plugin's library, install that "
+                + "plugin, declare it as a dependency, and give its library a soname (linkerSettings: "
+                + "[.unsafeFlags([\"-Xlinker\", \"-soname=\(library.escapingControlCharacters)\"])]); otherwise link "
+                + "that code statically"
+        case .changedWhileLoading(_, let read, let loaded):
+            "\(shownPath): changed while it was being loaded: it was read as \(read.escapingControlCharacters), "
+                + "but the file mapped declares \(loaded.escapingControlCharacters) (or other dependencies); load it again"
+        case .undeclaredLinkedPlugin(_, let library, let plugin):
+            "\(shownPath): links \(library.escapingControlCharacters), the library of plugin "
+                + "\(plugin.escapingControlCharacters), without declaring it; add .plugin(\"\(plugin.escapingControlCharacters)\", "
+                + "from: \"<the version it was built against>\") to the dependencies of its PluginManifest, so that "
+                + "\(plugin.escapingControlCharacters) is checked and loaded first"
         }
     }
 }

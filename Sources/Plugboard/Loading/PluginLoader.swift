@@ -146,15 +146,48 @@ public struct PluginLoader: Sendable {
         files paths: [String],
         loaded: (_ path: String, _ result: Result<LoadedPlugin, PluginLoadError>) -> Void = { _, _ in }
     ) -> [Result<LoadedPlugin, PluginLoadError>] {
-        let opening = InOrderWorker<Opening>(expecting: paths.count)
+        load(paths.map { ($0, nil) }, loaded: loaded)
+    }
+
+    /// Loads a resolved population in its order (``PluginResolution/order``), as
+    /// ``load(files:loaded:)`` loads files, holding each plugin to the declarations it was resolved
+    /// with: a plugin that links another plugin's library without declaring that plugin is refused
+    /// before `dlopen`, sealed or not, and a file that declares something else once mapped than
+    /// what was read of it before (it was replaced in between) is refused.
+    ///
+    /// - Parameters:
+    ///   - population: The candidates to load, dependencies first.
+    ///   - loaded: Called on this thread with each file and its result, in order.
+    /// - Returns: One result per candidate, in order.
+    ///
+    /// ```swift
+    /// let resolution = PluginResolver.resolve(candidates)
+    /// for result in PluginLoader().load(resolved: resolution.order) { print(result) }
+    /// ```
+    @discardableResult
+    public func load(
+        resolved population: [PluginCandidate],
+        loaded: (_ path: String, _ result: Result<LoadedPlugin, PluginLoadError>) -> Void = { _, _ in }
+    ) -> [Result<LoadedPlugin, PluginLoadError>] {
+        load(population.map { ($0.path, $0) }, loaded: loaded)
+    }
+
+    private func load(
+        _ entries: [(path: String, declared: PluginCandidate?)],
+        loaded: (_ path: String, _ result: Result<LoadedPlugin, PluginLoadError>) -> Void
+    ) -> [Result<LoadedPlugin, PluginLoadError>] {
+        let opening = InOrderWorker<Opening>(expecting: entries.count)
         var permissions = FilePermissions()
         var listings = DirectoryListings()
-        for path in paths {
+        var libraries = PluginLibraries(loaded: registry.snapshot.plugins)
+        for (path, declared) in entries {
             do throws(PluginLoadError) {
-                let checked = try checkFile(at: path, permissions: &permissions, listings: &listings)
+                let (checked, linked) = try checkFile(
+                    at: path, declared: declared, permissions: &permissions, listings: &listings,
+                    libraries: &libraries)
                 opening.submit {
                     do throws(PluginLoadError) {
-                        return .opened(try open(path, checked: checked))
+                        return .opened(try open(path, checked: checked, linking: linked))
                     } catch {
                         return .refused(error)
                     }
@@ -164,11 +197,13 @@ public struct PluginLoader: Sendable {
             }
         }
         defer { opening.release(registry.publishStaged()) }
-        return paths.map { path in
+        return entries.map { path, declared in
             let result: Result<LoadedPlugin, PluginLoadError>
             switch opening.next() {
             case .opened(let opened):
-                result = Result { () throws(PluginLoadError) in try register(opened, publishing: false) }
+                result = Result { () throws(PluginLoadError) in
+                    try register(opened, declared: declared, libraries: &libraries, publishing: false)
+                }
             case .refused(let error):
                 result = .failure(error)
             }
@@ -189,8 +224,11 @@ public struct PluginLoader: Sendable {
     @discardableResult
     public func load(file path: String) throws(PluginLoadError) -> LoadedPlugin {
         var (permissions, listings) = (FilePermissions(), DirectoryListings())
-        let checked = try checkFile(at: path, permissions: &permissions, listings: &listings)
-        return try register(open(path, checked: checked), publishing: true)
+        var libraries = PluginLibraries(loaded: registry.snapshot.plugins)
+        let (checked, linked) = try checkFile(
+            at: path, declared: nil, permissions: &permissions, listings: &listings, libraries: &libraries)
+        let opened = try open(path, checked: checked, linking: linked)
+        return try register(opened, declared: nil, libraries: &libraries, publishing: true)
     }
 
     /// Maps the file `checked`, opened as `path`, which passed the checks before `dlopen`.
@@ -198,18 +236,54 @@ public struct PluginLoader: Sendable {
     /// The file is mapped through the descriptor the checks read, never by its path again: a file
     /// renamed over `path` after the checks stays unloaded. The descriptor stays open once the file
     /// is mapped (see ``CheckedFile/descriptor``); the loader's records keep `path`.
-    private func open(_ path: String, checked: CheckedFile) throws(PluginLoadError) -> OpenedPlugin {
+    /// The plugin libraries it links, `linked`, must be mapped already (the plugins whose libraries
+    /// they are were loaded before it): the dynamic linker binds them to those checked images.
+    private func open(_ path: String, checked: CheckedFile, linking linked: [String]) throws(PluginLoadError)
+        -> OpenedPlugin
+    {
+        for library in linked {
+            guard let bound = dlopen(library, RTLD_NOLOAD | RTLD_LAZY) else {
+                close(checked.descriptor)
+                throw .linksUnloadedLibrary(path: path, library: library)
+            }
+            dlclose(bound)
+        }
         guard let handle = dlopen(checked.mappingName, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
             close(checked.descriptor)
+            // A library it links that the dynamic linker finds nowhere is most often a plugin's
+            // that is not installed, or not loaded before it.
+            if let missing = checked.dynamic.needed.first(where: {
+                reason.hasPrefix("\($0): cannot open shared object")
+            }) {
+                throw .linksUnloadedLibrary(path: path, library: missing)
+            }
             throw .openFailed(path: path, reason: reason.replacingOccurrences(of: checked.mappingName, with: path))
         }
-        return OpenedPlugin(path: path, sealed: checked.sealed, handle: handle)
+        return OpenedPlugin(
+            path: path, sealed: checked.sealed, handle: handle, soname: checked.dynamic.soname, linkedPlugins: linked)
     }
 
-    /// Finds the manifest and modules of `opened`, checks the manifest against this host, then
-    /// registers the modules, published at once or only staged (see ``Registry/publishStaged()``).
-    private func register(_ opened: OpenedPlugin, publishing: Bool) throws(PluginLoadError) -> LoadedPlugin {
+    /// Finds the manifest and modules of `opened`, checks the manifest against this host, against
+    /// what was `declared` of it before, and against the plugin libraries it links, then registers
+    /// the modules, published at once or only staged (see ``Registry/publishStaged()``); records
+    /// in `libraries` whose its soname is, or forgets it when the plugin is refused.
+    private func register(
+        _ opened: OpenedPlugin, declared: PluginCandidate?, libraries: inout PluginLibraries, publishing: Bool
+    ) throws(PluginLoadError) -> LoadedPlugin {
+        do {
+            let plugin = try register(opened, declared: declared, libraries: libraries, publishing: publishing)
+            libraries.registered(plugin.soname, plugin: plugin.manifest.name)
+            return plugin
+        } catch {
+            libraries.refused(opened.soname)
+            throw error
+        }
+    }
+
+    private func register(
+        _ opened: OpenedPlugin, declared: PluginCandidate?, libraries: PluginLibraries, publishing: Bool
+    ) throws(PluginLoadError) -> LoadedPlugin {
         let path = opened.path
         let (pluginType, modules, skipped) = try declarations(in: opened.handle, path: path)
         // Before the manifest, whose layout is this runtime build's: a plugin compiled against
@@ -234,7 +308,22 @@ public struct PluginLoader: Sendable {
                     + "\(manifest.name) \(manifest.version); seal it again"
             )
         }
-        let plugin = LoadedPlugin(manifest: manifest, path: path, modules: modules.map(\.name), warnings: skipped)
+        if let declared, opened.sealed == nil,
+            declared.name != manifest.name || declared.version != manifest.version
+                || declared.dependencies != manifest.dependencies
+        {
+            throw .changedWhileLoading(path: path, read: declared.title, loaded: "\(manifest.name) \(manifest.version)")
+        }
+        for library in opened.linkedPlugins {
+            guard case .some(.some(let owner)) = libraries.owner(of: library) else {
+                throw .linksUnloadedLibrary(path: path, library: library)
+            }
+            guard manifest.dependencies.contains(where: { $0.name == owner }) else {
+                throw .undeclaredLinkedPlugin(path: path, library: library, plugin: owner)
+            }
+        }
+        let plugin = LoadedPlugin(
+            manifest: manifest, path: path, modules: modules.map(\.name), soname: opened.soname, warnings: skipped)
         do {
             try registry.register(modules, image: path, plugin: plugin, publishing: publishing)
         } catch {
@@ -248,9 +337,10 @@ public struct PluginLoader: Sendable {
         return plugin
     }
 
-    /// Makes every check that needs no plugin code to run — the file, its ownership and
-    /// permissions, its ELF headers, and its sealed manifest's fingerprint and allowlist — without
-    /// loading it.
+    /// Makes every check of the file alone that needs no plugin code to run — the file, its
+    /// ownership and permissions, its ELF headers, and its sealed manifest's fingerprint and
+    /// allowlist — without loading it. (Which plugin libraries it may link depends on the plugins
+    /// loaded before it: loading checks that.)
     ///
     /// ```swift
     /// if let sealed = try PluginLoader().check(file: path) { print(sealed.routes) }
@@ -259,8 +349,8 @@ public struct PluginLoader: Sendable {
     /// - Returns: The file's sealed manifest, or `nil` when it is not sealed.
     /// - Throws: ``PluginLoadError`` naming the file.
     public func check(file path: String) throws(PluginLoadError) -> SealedManifest? {
-        var (permissions, listings) = (FilePermissions(), DirectoryListings())
-        let checked = try checkFile(at: path, permissions: &permissions, listings: &listings)
+        var permissions = FilePermissions()
+        let checked = try checkFile(at: path, permissions: &permissions)
         close(checked.descriptor)
         return checked.sealed
     }
@@ -274,12 +364,61 @@ public struct PluginLoader: Sendable {
         return .fileNotFound(path: path)
     }
 
-    /// Opens the file and checks it, through that one descriptor, before any of its code runs.
-    /// `permissions` checks each directory once, and `listings` lists it once: a loading call
-    /// passes the same ones for every file.
+    /// Opens the file and checks it, through that one descriptor, before any of its code runs, as
+    /// one of a loading call: alone, then against the plugin libraries it links (see
+    /// ``checkLinks(of:path:declared:libraries:listings:)``). `permissions` checks each directory
+    /// once, and `listings` lists it once: a loading call passes the same ones for every file, and
+    /// the same `libraries`, to which the file's own soname is added once it passed.
     private func checkFile(
-        at path: String, permissions: inout FilePermissions, listings: inout DirectoryListings
-    ) throws(PluginLoadError) -> CheckedFile {
+        at path: String, declared: PluginCandidate?, permissions: inout FilePermissions,
+        listings: inout DirectoryListings, libraries: inout PluginLibraries
+    ) throws(PluginLoadError) -> (CheckedFile, linked: [String]) {
+        let checked = try checkFile(at: path, permissions: &permissions)
+        let declared =
+            declared
+            ?? checked.sealed.map {
+                PluginCandidate(path: path, name: $0.name, version: $0.version, dependencies: $0.dependencies)
+            }
+        do throws(PluginLoadError) {
+            let linked = try checkLinks(
+                of: checked, path: path, declared: declared, libraries: libraries, listings: &listings)
+            libraries.checked(checked.dynamic.soname, plugin: declared?.name)
+            return (checked, linked)
+        } catch {
+            close(checked.descriptor)
+            throw error
+        }
+    }
+
+    /// The plugin libraries the file `checked` links: each must be the library of a plugin loaded
+    /// before it, in this call or an earlier one, and declared by it when what it declares is known
+    /// before `dlopen` (`declared`). A library it links that lies beside it, where its search path
+    /// (`$ORIGIN`) says it expects to find it, and is no such plugin's is refused: the dynamic
+    /// linker could bind it to nothing checked.
+    private func checkLinks(
+        of checked: CheckedFile, path: String, declared: PluginCandidate?, libraries: PluginLibraries,
+        listings: inout DirectoryListings
+    ) throws(PluginLoadError) -> [String] {
+        var linked: [String] = []
+        for library in checked.dynamic.needed where library != Self.runtimeLibraryName {
+            switch libraries.owner(of: library) {
+            case .some(let owner):
+                if let owner, let declared, !declared.dependencies.contains(where: { $0.name == owner }) {
+                    throw .undeclaredLinkedPlugin(path: path, library: library, plugin: owner)
+                }
+                linked.append(library)
+            case nil:
+                if checked.dynamic.searchesBeside && listings.contains(library, in: checked.directory) {
+                    throw .linksUnloadedLibrary(path: path, library: library)
+                }
+            }
+        }
+        return linked
+    }
+
+    /// Opens the file and checks it alone, through that one descriptor, before any of its code
+    /// runs. `permissions` checks each directory once.
+    private func checkFile(at path: String, permissions: inout FilePermissions) throws(PluginLoadError) -> CheckedFile {
         var status = stat()
         // `lstat` tells a symbolic link, whose target's directories are checked too, for free.
         guard lstat(path, &status) == 0 else { throw Self.statFailure(at: path, errno: errno) }
@@ -308,12 +447,6 @@ public struct PluginLoader: Sendable {
         if let reason = ELFCheck.problem(in: file) {
             throw .notASharedObject(path: path, reason: reason)
         }
-        // A library it links that lies beside it would come in through the dynamic linker, unchecked.
-        let directory = PathParts(isLink ? FilePermissions.resolved(path) ?? path : path).directory
-        for library in NeededLibraries.searchedBeside(in: file)
-        where library != Self.runtimeLibraryName && listings.contains(library, in: directory) {
-            throw .linksLibraryBesideIt(path: path, library: library)
-        }
         let sealed: SealedManifest?
         do {
             sealed = try ManifestReader.read(from: file)
@@ -328,7 +461,10 @@ public struct PluginLoader: Sendable {
                 throw .notAllowed(path: path, plugin: sealed.name, allowed: allowlist.sorted())
             }
         }
-        return CheckedFile(sealed: sealed, descriptor: file.handOverDescriptor())
+        let directory = PathParts(isLink ? FilePermissions.resolved(path) ?? path : path).directory
+        return CheckedFile(
+            sealed: sealed, descriptor: file.handOverDescriptor(), directory: directory,
+            dynamic: DynamicSection(of: file))
     }
 
     /// Refuses anything but a regular file, whose `stat` is `status`.

@@ -23,12 +23,16 @@ public final class ModuleRegistrar {
     /// ```
     public let owner: Owner
     var contribution: Contribution
+    /// The registry the module is registered into, held weakly: the routes and handlers that look
+    /// services up in it are themselves held by it.
+    private weak let registry: Registry?
     /// Whether ``Module/register(with:)`` is still running: what a module records later would
     /// never be registered.
     private var isOpen = true
 
-    init(module: RegisteredModule) {
+    init(module: RegisteredModule, registry: Registry) {
         owner = module.owner
+        self.registry = registry
         contribution = Contribution(module: module)
     }
 
@@ -214,6 +218,27 @@ public final class ModuleRegistrar {
                     instance: instance
                 )
             )
+        }
+    }
+
+    /// A lookup of another module's service in the registry this module is registered into,
+    /// made each time it is called — never while registering, when the module providing it may
+    /// not be registered yet — so that the service is found however the modules were ordered, and
+    /// a provider replaced later is the one found.
+    ///
+    /// ```swift
+    /// let sessions = registrar.lookup((any ReaderSessions).self)
+    /// registrar.intercept(pattern: "app://blog/articles/:id(int)/comment") { request in
+    ///     (try? sessions())?.reader == nil ? .redirect(to: "app://login", returningTo: request.url) : .proceed
+    /// }
+    /// ```
+    /// - Parameter type: The type the service is provided as, often a protocol's existential.
+    /// - Returns: A function that returns the service, or throws ``LookupError/serviceNotFound(type:provided:)``.
+    public func lookup<Value: Sendable>(_ type: Value.Type) -> @Sendable () throws(LookupError) -> Value {
+        let registry = registry
+        return { () throws(LookupError) in
+            guard let registry else { throw .serviceNotFound(type: String(reflecting: type), provided: []) }
+            return try registry.service(type)
         }
     }
 

@@ -70,7 +70,7 @@ public final class Registry: Sendable {
         var contributions: [Contribution] = []
         for (type, name) in modules {
             let module = RegisteredModule(owner: Owner(module: name, image: image), plugin: plugin?.manifest.name)
-            let registrar = ModuleRegistrar(module: module)
+            let registrar = ModuleRegistrar(module: module, registry: self)
             do {
                 defer { registrar.close() }
                 try type.init().register(with: registrar)

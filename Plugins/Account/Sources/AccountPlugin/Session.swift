@@ -1,8 +1,10 @@
 import Plugboard
 
 /// Who is logged in. The demo account is `ann` with password `secret`.
-final class Session: Sendable {
+final class Session: ReaderSessions {
     let account = MutableProperty<String?>(nil)
+
+    var reader: String? { account.value }
 
     func logIn(account: String, password: String) async throws(LoginError) {
         try? await Task.sleep(for: .milliseconds(5))

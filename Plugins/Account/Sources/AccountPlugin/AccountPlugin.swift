@@ -1,11 +1,13 @@
 public import Plugboard
 
-/// The account feature: the "Mine" page, the wallet behind a login guard, and the login form.
+/// The account feature: the "Mine" page, the wallet behind a login guard, the login form, and the
+/// ``ReaderSessions`` service that tells other plugins who is logged in.
 public enum AccountPlugin: Plugin {
     public static let manifest = PluginManifest(name: "Account", version: "1.0.0")
 }
 
-/// Registers the account routes and the guard that sends logged-out users to login.
+/// Registers the account routes, the guard that sends logged-out users to login, and the session
+/// service.
 public final class AccountModule: Module {
     public init() {}
 
@@ -21,6 +23,7 @@ public final class AccountModule: Module {
         registrar.intercept(pattern: "app://mine/wallet") { request in
             session.account.value == nil ? .redirect(to: "app://login", returningTo: request.url) : .proceed
         }
+        registrar.provide((any ReaderSessions).self, session)
         registrar.on(.terminate) { _ in session.account.value = nil }
     }
 }
