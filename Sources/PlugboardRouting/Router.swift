@@ -109,6 +109,23 @@ public struct Router<Route: Sendable>: Sendable {
         routes.append(route)
     }
 
+    /// Routes the pattern of the same shape as `pattern`, already routed, to `route` instead.
+    /// - Parameters:
+    ///   - pattern: A pattern of a routed shape.
+    ///   - route: What it routes to from now on.
+    /// - Returns: Whether such a pattern was routed (the router is unchanged otherwise).
+    /// - Complexity: O(segments).
+    ///
+    /// ```swift
+    /// try router.add(RoutePattern("app://circles"), "placeholder")
+    /// router.replaceRoute(for: try RoutePattern("app://circles"), with: "circles")  // true
+    /// ```
+    public mutating func replaceRoute(for pattern: RoutePattern, with route: Route) -> Bool {
+        guard let index = table.index(of: pattern) else { return false }
+        routes[index] = route
+        return true
+    }
+
     /// The entry whose pattern has the same shape as `pattern`, if any.
     ///
     /// ```swift

@@ -29,13 +29,30 @@ public final class ProbeModule: Module {
         if let chatter = getenv("PLUGBOARD_PROBE_CHATTER").flatMap({ Int(String(cString: $0)) }) {
             print(String(repeating: "chatter\n", count: chatter / 8) + "no newline", terminator: "")
         }
+        // With PLUGBOARD_PROBE_RECORD=FILE, registering appends a line to FILE: the tests of lazy
+        // activation see whether the plugin's code ran.
+        if let record = getenv("PLUGBOARD_PROBE_RECORD").map({ String(cString: $0) }), let file = fopen(record, "a") {
+            fputs("registered\n", file)
+            fclose(file)
+        }
         registrar.route("app://probe/identity", title: "Probe") { _ in ProbeScreen() }
+        // With PLUGBOARD_PROBE_EVENT=NAME, it handles the custom event NAME, saying so on standard
+        // output.
+        if let event = getenv("PLUGBOARD_PROBE_EVENT").map({ String(cString: $0) }) {
+            registrar.on(.custom(event)) { _ in
+                print("probe heard \(event)")
+                fflush(nil)
+            }
+        }
         // With PLUGBOARD_PROBE_TASK_AFTER=NAMES (separated by ","), its task runs after those tasks,
         // for the tests of quarantine.
         let after = getenv("PLUGBOARD_PROBE_TASK_AFTER").map {
             String(cString: $0).split(separator: ",").map(String.init)
         }
-        registrar.startupTask("probe.start", after: after ?? []) {
+        // Its task runs at launch, so the probe is active from launch, unless PLUGBOARD_PROBE_LAZY=1
+        // asks for a plugin activated when first needed.
+        let atLaunch = getenv("PLUGBOARD_PROBE_LAZY") == nil
+        registrar.startupTask("probe.start", after: after ?? [], atLaunch: atLaunch) {
             // With PLUGBOARD_PROBE_SLOW=1 the task takes a minute unless cancelled; with
             // PLUGBOARD_PROBE_STUCK=1 it never ends and ignores cancellation, as a hung task would.
             // Either way a line on standard output tells a test that the task is running.
@@ -46,6 +63,8 @@ public final class ProbeModule: Module {
                 fflush(nil)
             }
             if slow { try await Task.sleep(for: .seconds(60)) }
+            // With PLUGBOARD_PROBE_TASK_FAILS=1 the task fails.
+            if getenv("PLUGBOARD_PROBE_TASK_FAILS") != nil { throw ProbeFailure() }
             while stuck { try? await Task.sleep(for: .milliseconds(100)) }
         }
         // With PLUGBOARD_PROBE_BROKEN=1 the module registers its route twice, so that the plugin is
@@ -54,6 +73,10 @@ public final class ProbeModule: Module {
             registrar.route("app://probe/identity") { _ in ProbeScreen() }
         }
     }
+}
+
+struct ProbeFailure: Error, CustomStringConvertible {
+    var description: String { "the probe's task failed, as PLUGBOARD_PROBE_TASK_FAILS asks" }
 }
 
 final class ProbeScreen: Screen {

@@ -12,13 +12,14 @@ public final class ShellModule: Module {
     public func register(with registrar: ModuleRegistrar) throws {
         let journal = LaunchJournal()
         registrar.provide(LaunchJournal.self, journal)
-        registrar.startupTask("shell.configuration") { journal.note("configuration loaded") }
+        // The shell is the app's frame: its tasks run at launch, which makes it active from launch.
+        registrar.startupTask("shell.configuration", atLaunch: true) { journal.note("configuration loaded") }
         registrar.startupTask("shell.logging", after: ["shell.configuration"]) { journal.note("logging ready") }
         registrar.startupTask("shell.store", after: ["shell.configuration"], timeout: .seconds(5)) {
             try await Task.sleep(for: .milliseconds(2))
             journal.note("data store opened")
         }
-        registrar.mainActorStartupTask("shell.root-screen", after: ["shell.store", "shell.logging"]) {
+        registrar.mainActorStartupTask("shell.root-screen", after: ["shell.store", "shell.logging"], atLaunch: true) {
             journal.note("root screen ready")
         }
         registrar.startupTask("shell.analytics", after: ["shell.logging"], phase: .afterFirstScreen, required: false) {

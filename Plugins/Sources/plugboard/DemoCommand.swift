@@ -4,23 +4,26 @@ import Plugboard
 @MainActor
 enum DemoCommand {
     nonisolated static let help = """
-        USAGE: plugboard demo [--plugins DIR]... [--with-bundled]
+        USAGE: plugboard demo [--plugins DIR]... [--with-bundled] [--eager]
 
-        Loads the bundled example plugins (or the plugins in each DIR), launches them with a
-        progress line per task, then plays a scripted journey through the circles, the blog
+        Loads the bundled example plugins (or the plugins in each DIR) that are active at
+        launch and declares the others, which load when the journey first needs them (each
+        says so on standard error), launches them with a progress line per task, then plays a scripted journey through the circles, the blog
         and the account (with a login on the way), printing each screen and the navigation
         stack, and ends with a summary. The journey stops at the first step that fails.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
           --with-bundled  Load the bundled plugins as well as those of --plugins.
+          --eager         Load every plugin at start, rather than each when it is first needed.
           -h, --help      Show this help.
         """
 
     /// The journey: shell commands, each with what it shows.
     static let journey: [(command: String, note: String)] = [
         ("open app://tabs", "the root tabs"),
-        ("do tab 1", "the circle list, first page loaded"),
+        ("plugins", "Circles and Greeter are installed but not loaded: each loads when first needed"),
+        ("do tab 1", "the circle list, first page loaded (Circles loads now)"),
         ("do next", "the next page fails once, on purpose"),
         ("do next", "loading it again works"),
         ("do row 1", "tap a circle: its page, with its id, title, image and members"),
@@ -44,10 +47,10 @@ enum DemoCommand {
     ]
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(loadingPlugins: arguments)
+        let options = try Options(loadingPlugins: arguments, switches: ["--eager"])
         Terminal.heading("Plugboard demo", "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
-        let failures = try PluginLoading.load(
-            directories: options.pluginDirectories, withBundled: options.withBundled)
+        let (failures, population) = try PluginLoading.install(
+            directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"))
         let registry = Registry.shared
         Terminal.line()
         Terminal.heading("Launching")
@@ -55,7 +58,7 @@ enum DemoCommand {
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         let report = try await SignalledLaunch.run(
             app, allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
-        let session = ShellSession(registry: registry)
+        let session = ShellSession(registry: registry, population: population, application: app)
         for (index, step) in journey.enumerated() {
             Terminal.line()
             Terminal.heading("Step \(index + 1): \(step.note)", "   > \(step.command)")
@@ -71,8 +74,12 @@ enum DemoCommand {
         let snapshot = registry.snapshot
         Terminal.line()
         Terminal.heading("Summary")
-        let plugins = snapshot.plugins.map(\.manifest.name)
-        Terminal.line("  plugins: \(plugins.isEmpty ? "none" : plugins.joined(separator: ", "))")
+        let members = population.members
+        let active = members.filter { if case .active = $0.state { true } else { false } }.map(\.candidate.name)
+        let unused = members.filter { if case .declared = $0.state { true } else { false } }.map(\.candidate.name)
+        Terminal.line(
+            "  plugins: \(active.isEmpty ? "none" : active.joined(separator: ", "))"
+                + (unused.isEmpty ? "" : "; never needed, so never loaded: \(unused.joined(separator: ", "))"))
         Terminal.line(
             "  modules: \(snapshot.modules.count), routes: \(snapshot.routes.count), tasks: \(snapshot.tasks.count)")
         let path =

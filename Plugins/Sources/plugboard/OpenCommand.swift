@@ -4,10 +4,12 @@ import Plugboard
 @MainActor
 enum OpenCommand {
     nonisolated static let help = """
-        USAGE: plugboard open URL [--plugins DIR]... [--with-bundled] [--strict]
+        USAGE: plugboard open URL [--plugins DIR]... [--with-bundled] [--strict] [--eager]
 
-        Loads the bundled plugins (or the plugins in each DIR), launches them, resolves URL
-        through the router and its interceptors, and prints the screen. An unknown URL is an
+        Loads the bundled plugins (or the plugins in each DIR) that are active at launch and
+        declares the others, launches them, resolves URL through the router and its
+        interceptors (which loads the plugin that serves it, if it is not active), and prints
+        the screen. An unknown URL is an
         error that names the nearest registered routes.
 
         OPTIONS:
@@ -15,17 +17,20 @@ enum OpenCommand {
           --with-bundled  Load the bundled plugins as well as those of --plugins.
           --strict        Refuse to launch when a plugin's startup tasks do not form a valid
                           graph, rather than quarantining it and launching the rest.
+          --eager         Load every plugin at start, rather than each when it is first needed.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(loadingPlugins: arguments, switches: ["--strict"], operands: 1)
+        let options = try Options(loadingPlugins: arguments, switches: ["--strict", "--eager"], operands: 1)
         guard let url = try options.operands.first.map(URLOperand.checked) else {
             throw HostError.usage("open needs a URL")
         }
-        let (app, failures) = try await QuietLaunch.run(
+        let (app, failures, population) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
+            eager: options.has("--eager"),
             strict: options.has("--strict"))
+        defer { withExtendedLifetime(population) {} }
         do {
             let resolved = try await Registry.shared.resolve(url)
             for redirect in resolved.redirects { Terminal.line("→ redirected to \(redirect)") }

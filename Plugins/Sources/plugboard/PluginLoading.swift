@@ -34,8 +34,20 @@ enum PluginLoading {
     /// registered first. What each file declares is read first, without running it here, and
     /// the population resolved (``PluginResolver``): the files load in dependency order, and a
     /// file that cannot work is refused with its root cause before any plugin code runs.
+    @discardableResult
     static func load(directories: [String], withBundled: Bool = false, into registry: Registry = .shared) throws -> Int
     {
+        try install(directories: directories, withBundled: withBundled, eager: true, into: registry).failures
+    }
+
+    /// Installs the plugins as ``load(directories:withBundled:into:)`` loads them, except that
+    /// without `eager` only the plugins active at launch (and those they need) are loaded: the
+    /// others are declared, and activated when first needed, each announced on standard error.
+    /// Returns the population, which the registry holds weakly: keep it while plugins may be
+    /// needed.
+    static func install(
+        directories: [String], withBundled: Bool = false, eager: Bool, into registry: Registry = .shared
+    ) throws -> (failures: Int, population: PluginPopulation) {
         let paths = try paths(directories: directories, withBundled: withBundled)
         for failure in registry.registerLinkedModules().failures {
             Terminal.error("error: \(failure)")
@@ -43,7 +55,7 @@ enum PluginLoading {
         Terminal.line("Loading \(counted(paths.count, "plugin file"))")
         let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
-        let (candidates, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
+        let (candidates, manifests, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
         for (path, message) in unreadable {
             failures += 1
             Terminal.line(.failed, PluginLoader.shown(path: path))
@@ -55,7 +67,19 @@ enum PluginLoading {
             Terminal.line(.failed, PluginLoader.shown(path: refusal.candidate.path))
             Terminal.error("error: \(refusal.candidate.refusal ?? refusal.description)")
         }
-        loader.load(resolved: resolution.order) { path, result in
+        let population = PluginPopulation(loader: loader, resolved: resolution.order, manifests: manifests) {
+            name, result, duration in
+            switch result {
+            case .success(let plugin):
+                Terminal.error(
+                    "activated \(plugin.manifest.name) \(plugin.manifest.version) in \(LaunchListing.format(duration))")
+            case .failure(let error):
+                Terminal.error("error: \(name) could not be activated: \(error)")
+            }
+        }
+        var reported: Set<String> = []
+        let installed = population.install(eager: eager) { path, result in
+            reported.insert(path)
             switch result {
             case .success(let plugin):
                 Terminal.line(
@@ -70,7 +94,19 @@ enum PluginLoading {
                 Terminal.error("error: \(message(for: error))")
             }
         }
-        return failures
+        for installation in installed {
+            switch installation {
+            case .loaded: continue
+            case .declared(let candidate):
+                Terminal.line(.skipped, "\(candidate.title)  (inactive until first needed)")
+            case .failed(let path, let error) where !reported.contains(path):
+                failures += 1
+                Terminal.line(.failed, PluginLoader.shown(path: path))
+                Terminal.error("error: \(message(for: error))")
+            case .failed: continue
+            }
+        }
+        return (failures, population)
     }
 
     /// Loads the plugins that the `--plugins` and `--with-bundled` options in `arguments` select for a

@@ -10,24 +10,30 @@ enum PopulationReading {
     /// What was read of one file: its declarations as the resolver takes them, or why nothing of
     /// them could be read (the message names the file).
     enum Entry {
-        case candidate(PluginCandidate)
+        case candidate(PluginCandidate, SealedManifest)
         case unreadable(path: String, message: String)
     }
 
-    /// What was read of `paths`, in their order: the candidates to resolve, and the files of which
-    /// nothing could be read, each with the message that names it.
+    /// What was read of `paths`, in their order: the candidates to resolve, the manifest of each by
+    /// its path, and the files of which nothing could be read, each with the message that names it.
     static func candidates(
         of paths: [String], loader: PluginLoader
-    ) -> (candidates: [PluginCandidate], unreadable: [(path: String, message: String)]) {
+    ) -> (
+        candidates: [PluginCandidate], manifests: [String: SealedManifest],
+        unreadable: [(path: String, message: String)]
+    ) {
         var candidates: [PluginCandidate] = []
+        var manifests: [String: SealedManifest] = [:]
         var unreadable: [(path: String, message: String)] = []
         for entry in read(paths, loader: loader) {
             switch entry {
-            case .candidate(let candidate): candidates.append(candidate)
+            case .candidate(let candidate, let manifest):
+                candidates.append(candidate)
+                manifests[candidate.path] = manifest
             case .unreadable(let path, let message): unreadable.append((path, message))
             }
         }
-        return (candidates, unreadable)
+        return (candidates, manifests, unreadable)
     }
 
     /// The entries of `paths`, in their order. A file the loader's checks refuse is a candidate
@@ -50,23 +56,24 @@ enum PopulationReading {
             guard let named = try? ManifestReader.read(fileAt: path) else {
                 return .unreadable(path: path, message: PluginLoading.message(for: error))
             }
-            return .candidate(candidate(path, named, refusal: PluginLoading.message(for: error)))
+            return candidate(path, named, refusal: PluginLoading.message(for: error))
         }
-        if let sealed { return .candidate(candidate(path, sealed)) }
-        if let cached = ManifestCache.manifest(for: path) { return .candidate(candidate(path, cached)) }
+        if let sealed { return candidate(path, sealed) }
+        if let cached = ManifestCache.manifest(for: path) { return candidate(path, cached) }
         do {
             let manifest = try ChildDescription.describe(path).manifest
             ManifestCache.keep(manifest, for: path)
-            return .candidate(candidate(path, manifest))
+            return candidate(path, manifest)
         } catch {
             return .unreadable(path: path, message: "\(error)")
         }
     }
 
-    private static func candidate(_ path: String, _ manifest: SealedManifest, refusal: String? = nil) -> PluginCandidate
-    {
-        PluginCandidate(
-            path: path, name: manifest.name, version: manifest.version, dependencies: manifest.dependencies,
-            refusal: refusal)
+    private static func candidate(_ path: String, _ manifest: SealedManifest, refusal: String? = nil) -> Entry {
+        .candidate(
+            PluginCandidate(
+                path: path, name: manifest.name, version: manifest.version, dependencies: manifest.dependencies,
+                refusal: refusal),
+            manifest)
     }
 }

@@ -5,13 +5,15 @@ import Plugboard
 /// goes to standard error.
 @MainActor
 enum QuietLaunch {
-    /// The launched application and how many plugins failed to load.
+    /// The launched application, how many plugins failed to load, and the population, whose
+    /// plugins not active at launch activate when first needed (all are loaded with `eager`).
     /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:)`` throws.
     static func run(
-        pluginDirectories: [String], withBundled: Bool = false, strict: Bool = false, showingProgress: Bool = false
-    ) async throws -> (Application, failures: Int) {
-        let failures = try Terminal.toStandardError {
-            try PluginLoading.load(directories: pluginDirectories, withBundled: withBundled)
+        pluginDirectories: [String], withBundled: Bool = false, eager: Bool = false, strict: Bool = false,
+        showingProgress: Bool = false
+    ) async throws -> (Application, failures: Int, population: PluginPopulation) {
+        let (failures, population) = try Terminal.toStandardError {
+            try PluginLoading.install(directories: pluginDirectories, withBundled: withBundled, eager: eager)
         }
         let app = Application(registry: .shared)
         if showingProgress { Terminal.toStandardError { Terminal.heading("Launching") } }
@@ -19,6 +21,6 @@ enum QuietLaunch {
             showingProgress ? { @Sendable entry in Terminal.toStandardError { LaunchListing.progress(entry) } } : nil
         try await SignalledLaunch.run(
             app, allowingMissingDependencies: failures > 0, strict: strict, progress: progress)
-        return (app, failures)
+        return (app, failures, population)
     }
 }

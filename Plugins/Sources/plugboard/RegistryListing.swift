@@ -36,13 +36,35 @@ enum RegistryListing {
             let source = module.plugin.map { "plugin \($0)" } ?? PluginLoader.shown(path: module.owner.image)
             Terminal.line("  \(module.name)  from \(source)\(snapshot.isDisabled(module.name) ? "  (disabled)" : "")")
         }
-        if snapshot.modules.isEmpty { Terminal.line("  (none)") }
+        for (module, plugin) in snapshot.inactiveModules.sorted(by: { $0.key < $1.key }) {
+            let disabled = snapshot.isDisabled(module) ? ", disabled" : ""
+            Terminal.line("  \(module)  from plugin \(plugin)  (not loaded yet\(disabled))")
+        }
+        if snapshot.modules.isEmpty && snapshot.inactiveModules.isEmpty { Terminal.line("  (none)") }
     }
 
-    /// One line per route: its pattern, title and owning module.
+    /// One line per plugin: its name and version, and whether it is active; without a population
+    /// (every plugin loaded at start), the plugins `snapshot` holds, all active.
+    static func printPlugins(_ members: [PluginPopulation.Member], snapshot: RegistrySnapshot) {
+        let lines =
+            members.isEmpty
+            ? snapshot.plugins.map { "\($0.manifest.name) \($0.manifest.version)  active" }
+            : members.map { member in
+                switch member.state {
+                case .declared: "\(member.candidate.title)  not loaded (loads when first needed)"
+                default: "\(member.candidate.title)  \(member.state)"
+                }
+            }
+        for line in lines { Terminal.line("  \(line)") }
+        if lines.isEmpty { Terminal.line("  (none)") }
+    }
+
+    /// One line per route: its pattern, title and owning module (and, for a plugin not active
+    /// yet, that opening it activates the plugin).
     static func printRoutes(_ snapshot: RegistrySnapshot) {
         for route in snapshot.routes {
-            Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]")
+            let inactive = route.inactivePlugin.map { "  (activates \($0))" } ?? ""
+            Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]\(inactive)")
         }
         if snapshot.routes.isEmpty { Terminal.line("  (none)") }
     }

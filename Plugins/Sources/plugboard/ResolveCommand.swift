@@ -40,7 +40,7 @@ enum ResolveCommand {
         let options = try Options(arguments, valued: [], switches: ["--with-bundled", "--json"], operands: .max)
         let paths = try PluginLoading.paths(directories: options.operands, withBundled: options.withBundled)
         let loader = PluginLoader(policy: PluginLoading.policy)
-        let (candidates, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
+        let (candidates, _, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
         var refused = unreadable.map { Report.Refused(path: $0.path, name: nil, version: nil, reason: $0.message) }
         let resolution = PluginResolver.resolve(candidates)
         refused += resolution.refusals.map {

@@ -5,10 +5,12 @@ import Plugboard
 @MainActor
 enum RunCommand {
     nonisolated static let help = """
-        USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict]
+        USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict] [--eager]
 
-        Loads the bundled plugins (or the plugins in each DIR), launches them with a progress
-        line per startup task on standard error, and opens URL
+        Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
+        declares the others (each is loaded when first needed, and says so on standard error;
+        the plugins command shows which are active), launches them with a progress line per
+        startup task on standard error, and opens URL
         (default app://tabs), then reads commands from standard input, one per line; it works
         in a terminal and through a pipe. Type help for the commands. In a terminal, a line is
         edited as in a shell: the arrows (with Ctrl, by words), Home and End move, Ctrl-U,
@@ -29,17 +31,18 @@ enum RunCommand {
           --strict        Refuse to launch when a plugin's startup tasks do not form a valid
                           graph, rather than quarantining it (and what needs it) and
                           launching the rest.
+          --eager         Load every plugin at start, rather than each when it is first needed.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(loadingPlugins: arguments, valued: ["--open"], switches: ["--strict"])
+        let options = try Options(loadingPlugins: arguments, valued: ["--open"], switches: ["--strict", "--eager"])
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
-        let (app, failures) = try await QuietLaunch.run(
+        let (app, failures, population) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
-            strict: options.has("--strict"),
-            showingProgress: true)
-        let session = ShellSession(registry: .shared)
+            eager: options.has("--eager"),
+            strict: options.has("--strict"), showingProgress: true)
+        let session = ShellSession(registry: .shared, population: population, application: app)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }
         _ = await session.handle("open \(first)")

@@ -1,7 +1,7 @@
 /// A command of the interactive shell, named by a line's first word; the help, Tab completion and
 /// the interpreter all take the commands from here.
 enum ShellCommand: String, CaseIterable {
-    case open, `do`, back, stack, history, routes, modules, disable, enable, help, quit
+    case open, `do`, back, stack, history, routes, modules, plugins, disable, enable, post, help, quit
 
     /// The command a line's first word names (`exit` is `quit`), or `nil`.
     init?(word: some StringProtocol) {
@@ -15,6 +15,7 @@ enum ShellCommand: String, CaseIterable {
         case .do: "do ID [TEXT]"
         case .disable: "disable MODULE"
         case .enable: "enable MODULE"
+        case .post: "post EVENT"
         default: rawValue
         }
     }
@@ -32,8 +33,10 @@ enum ShellCommand: String, CaseIterable {
         case .history: "show every transition so far"
         case .routes: "list the routes"
         case .modules: "list the modules, and which are disabled"
+        case .plugins: "list the plugins, and which are active"
         case .disable: "switch a module off: its routes answer \"disabled\""
         case .enable: "switch a disabled module back on"
+        case .post: "post a custom event to the modules that handle it"
         case .help: "show this help"
         case .quit: "leave (or Ctrl-D)"
         }

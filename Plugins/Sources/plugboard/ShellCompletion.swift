@@ -22,7 +22,9 @@ extension ShellSession {
             switch ShellCommand(word: command) {
             case .open: urlCandidates(in: snapshot)
             case .do: (navigator.topScreen?.actions ?? []).map { .init($0.id) }
-            case .disable: snapshot.modules.map(\.name).filter { !snapshot.isDisabled($0) }.map { .init($0) }
+            case .disable:
+                (snapshot.modules.map(\.name) + snapshot.inactiveModules.keys.sorted())
+                    .filter { !snapshot.isDisabled($0) }.map { .init($0) }
             case .enable: snapshot.disabledModules.sorted().map { .init($0) }
             default: []
             }

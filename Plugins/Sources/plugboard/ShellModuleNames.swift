@@ -8,12 +8,13 @@ extension ShellSession {
     /// with the nearest names.
     /// - Throws: ``HostError/failed(_:)`` when a short name names several modules.
     static func module(named name: String, in snapshot: RegistrySnapshot) throws -> String {
-        let modules = snapshot.modules.map(\.name)
+        let modules = snapshot.modules.map(\.name) + snapshot.inactiveModules.keys.sorted()
         if modules.contains(name) { return name }
         let matching = modules.filter { module in
             let parts = module.split(separator: ".", maxSplits: 1)
             return parts.first == Substring(name) || parts.last == Substring(name)
                 || snapshot.plugins.contains { $0.manifest.name == name && $0.modules.contains(module) }
+                || snapshot.inactiveModules[module] == name
         }
         guard matching.count <= 1 else {
             throw HostError.failed(

@@ -10,8 +10,15 @@ final class ShellSession {
     /// password): a line that takes an action, unless the action was found and took no text.
     private(set) var mayHoldTypedText = false
 
-    init(registry: Registry) {
+    /// The installed plugins, active or not (for `plugins`), if the shell has them.
+    private let population: PluginPopulation?
+    /// The launched application, which `post` posts events to.
+    private let application: Application?
+
+    init(registry: Registry, population: PluginPopulation? = nil, application: Application? = nil) {
         navigator = Navigator(registry: registry)
+        self.population = population
+        self.application = application
     }
 
     /// Runs one command line; returns `false` when the shell should end. The command is the
@@ -46,6 +53,16 @@ final class ShellSession {
                 }
             case .routes: RegistryListing.printRoutes(navigator.registry.snapshot)
             case .modules: RegistryListing.printModules(navigator.registry.snapshot)
+            case .plugins:
+                RegistryListing.printPlugins(population?.members ?? [], snapshot: navigator.registry.snapshot)
+            case .post:
+                guard let name = rest else {
+                    throw HostError.failed("post needs an event's name, such as user.logged-in")
+                }
+                guard let application, await application.post(Event(.custom(name))) else {
+                    throw HostError.failed("the application is not running, so '\(name)' was not delivered")
+                }
+                Terminal.line("posted \(name)")
             case .disable, .enable:
                 guard let module = rest else {
                     throw HostError.failed("\(command) needs a module's name; type modules for them")

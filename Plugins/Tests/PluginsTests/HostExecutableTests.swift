@@ -8,9 +8,17 @@ struct HostExecutableTests {
         let run = try HostProcess.run(["demo"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        for plugin in ["Shell", "Circles", "Blog", "Account", "Greeter"] {
+        // Circles and Greeter are loaded when first needed: Circles when the journey opens it,
+        // Greeter never.
+        for plugin in ["Shell", "Account", "Blog"] {
             #expect(lines.contains("  ✓ \(plugin) 1.0.0  (1 module)"))
         }
+        for plugin in ["Circles", "Greeter"] {
+            #expect(lines.contains("  - \(plugin) 1.0.0  (inactive until first needed)"))
+        }
+        #expect(lines.contains("  Circles 1.0.0  not loaded (loads when first needed)"))
+        #expect(run.standardError.contains("activated Circles 1.0.0 in "))
+        #expect(!run.standardError.contains("activated Greeter"))
         #expect(lines.contains("  ✓ shell.root-screen  [ShellPlugin.ShellModule]"))
         #expect(lines.contains("│ [error: the network timed out (pull to refresh or load again)]"))
         #expect(lines.contains("│ This article (#2) explains routing deep links."))
@@ -18,7 +26,7 @@ struct HostExecutableTests {
         #expect(lines.contains("Stack: Home > Mine > Wallet"))
         #expect(lines.contains("Stack: Home > Mine > Wallet > Comment"))
         #expect(lines.contains("│ Commenting on article 1 as ann"))
-        #expect(lines.contains("  plugins: Shell, Circles, Account, Blog, Greeter"))
+        #expect(lines.contains("  plugins: Shell, Circles, Account, Blog; never needed, so never loaded: Greeter"))
         #expect(
             lines.contains {
                 $0.hasPrefix("  launch: ")
@@ -43,14 +51,16 @@ struct HostExecutableTests {
         try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("libJunk.so"))
         let run = try HostProcess.run(["demo", "--plugins", scratch.directory.path])
         #expect(run.status == 1)
-        #expect(run.standardOutput.contains("✓ Greeter 1.0.0"), "the healthy plugin still loads")
+        #expect(
+            run.standardOutput.contains("- Greeter 1.0.0  (inactive until first needed)"),
+            "the healthy plugin is still installed")
         #expect(run.standardError.contains("libJunk.so: not a loadable shared object: not an ELF file"))
         #expect(run.standardError.contains("error: 1 plugin failed to load"))
         // Without the example plugins the journey's first step fails, and the journey stops there.
         #expect(
             run.standardError.contains(
                 "error: no route matches 'app://tabs'; did you mean 'app://greeter/hello', 'app://greeter/hello/:name'?\n"
-                    + "error: the journey stops at step 1 of 22: each step acts on the screen the one before it showed\n"
+                    + "error: the journey stops at step 1 of 23: each step acts on the screen the one before it showed\n"
             ))
         #expect(!run.standardOutput.contains("Step 2:"))
         #expect(run.standardOutput.contains("  errors: 1\n"))
@@ -363,7 +373,10 @@ struct HostExecutableTests {
         #expect(run.status == 0, "\(run.standardError)")
         let loading = run.standardOutput + run.standardError
         #expect(loading.contains("Loading 6 plugin files"), "\(loading)")
-        #expect(loading.contains("✓ Probe 0.0.1") && loading.contains("✓ Greeter 1.0.0"), "\(loading)")
+        // Commands that navigate load the greeter when first needed; the others load it at start.
+        let greeter =
+            loading.contains("✓ Greeter 1.0.0") || loading.contains("- Greeter 1.0.0  (inactive until first needed)")
+        #expect(loading.contains("✓ Probe 0.0.1") && greeter, "\(loading)")
     }
 
     /// A generic module type is named in a warning; a subclass that only inherits its conformance

@@ -38,7 +38,9 @@ struct NewCommandTests {
             run.standardOutput.contains(
                 "┌─ Hello\n│ Hello from the Hello plugin.\n└─\n  1) Open the circles  [circles]"))
         #expect(run.standardOutput.contains("> stack\nStack: Hello > Circles\n"))
-        #expect(run.standardError.contains("✓ Hello 0.1.0  (1 module)"))
+        // Its task runs when it is first needed, so it loads when its screen is opened.
+        #expect(run.standardError.contains("- Hello 0.1.0  (inactive until first needed)"), "\(run.standardError)")
+        #expect(run.standardError.contains("activated Hello 0.1.0 in "))
     }
 
     /// Names whose module sorts before, between and after the imports of Plugboard and Testing,

@@ -27,7 +27,7 @@ struct RunCommandTests {
         let help = try HostProcess.run(["run"], input: "help\n").standardOutput
         let words = help.split(separator: "\n").drop { $0 != "Commands:" }.dropFirst()
             .prefix { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(words.count == 12, "\(words)")
+        #expect(words.count == 14, "\(words)")
         // Each command alone, quit last; one with a missing argument says what it needs instead.
         let commands = words.filter { $0 != "quit" && $0 != "N" } + ["1", "quit"]
         let run = try HostProcess.run(["run"], input: commands.joined(separator: "\n") + "\n")
@@ -49,8 +49,13 @@ struct RunCommandTests {
             run.standardOutput.contains(
                 "> disable CirclesPlugin.CirclesModule\nCirclesPlugin.CirclesModule: disabled\n> modules\n"
                     + "  ShellPlugin.ShellModule  from plugin Shell\n"
-                    + "  CirclesPlugin.CirclesModule  from plugin Circles  (disabled)\n"
-                    + "  AccountPlugin.AccountModule  from plugin Account\n"))
+                    + "  AccountPlugin.AccountModule  from plugin Account\n"
+                    + "  BlogPlugin.BlogModule  from plugin Blog\n"
+                    + "  CirclesPlugin.CirclesModule  from plugin Circles  (not loaded yet, disabled)\n"))
+        // Disabled while not loaded, it is not loaded for its route; once enabled, it is.
+        let refused = try #require(run.standardError.range(of: "which is disabled\n"))
+        let activated = try #require(run.standardError.range(of: "activated Circles 1.0.0 in "))
+        #expect(refused.upperBound <= activated.lowerBound, "\(run.standardError)")
         // A short name, unambiguous, names the module: its plugin's, its type's or its Swift module's.
         #expect(run.standardOutput.contains("CirclesPlugin.CirclesModule: enabled\n> open app://circles\n┌─ Circles\n"))
         #expect(
@@ -125,9 +130,9 @@ struct RunCommandTests {
         let run = try HostProcess.run(["run"], input: "quit\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("Launching\n"), "\(run.standardError)")
-        #expect(run.standardError.contains("  ✓ greeter.prepare  [GreeterPlugin.GreeterModule]\n"))
+        #expect(run.standardError.contains("  ✓ shell.configuration  [ShellPlugin.ShellModule]\n"))
         #expect(run.standardError.contains("  ✓ shell.root-screen  [ShellPlugin.ShellModule]\n"))
-        #expect(!run.standardOutput.contains("greeter.prepare"))
+        #expect(!run.standardOutput.contains("shell.configuration"))
     }
 
     @Test func anInterruptDuringTheLaunchStopsIt() throws {

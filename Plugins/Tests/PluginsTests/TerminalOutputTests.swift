@@ -29,7 +29,7 @@ struct TerminalOutputTests {
     @Test func onATerminalTheHostsColoursAreSentAndNothingElse() throws {
         let run = try HostProcess.runOnTerminal(["open", "app://greeter/hello/%1B%5B31m"])
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("\u{1B}[32m✓\u{1B}[0m Greeter 1.0.0"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\u{1B}[32m✓\u{1B}[0m Shell 1.0.0"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("│ Hello, ␛[31m!"), "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("\u{1B}[31m!"))
     }
@@ -41,7 +41,7 @@ struct TerminalOutputTests {
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("┌─ Home"))
         let progress = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(progress.contains("  ✓ Greeter 1.0.0  (1 module)\n"), "\(progress)")
+        #expect(progress.contains("  ✓ Shell 1.0.0  (1 module)\n"), "\(progress)")
         #expect(!progress.contains("\u{1B}"))
     }
 }

@@ -29,17 +29,36 @@ enum ManifestJSON {
                 dependencies.append(dependency)
             }
         }
-        return SealedManifest(
+        // What activation needs, each none when left out.
+        func optionalStrings(_ field: Field) throws(ManifestReadError) -> [String] {
+            fields[field.rawValue] == nil ? [] : try strings(field)
+        }
+        var manifest = SealedManifest(
             name: try string(.name), version: try string(.version), runtimeVersion: try string(.runtimeVersion),
             toolchain: try string(.toolchain), architecture: try string(.architecture),
             modules: try strings(.modules), routes: try strings(.routes), tasks: try strings(.tasks),
             dependencies: dependencies)
+        let (titles, owners) = (try optionalStrings(.routeTitles), try optionalStrings(.routeModules))
+        let routes = manifest.routes.count
+        guard titles.count == routes || titles.isEmpty, owners.count == routes || owners.isEmpty else {
+            throw parser.failure("'routeTitles' and 'routeModules' must have one entry per route")
+        }
+        manifest.routeTitles = titles
+        manifest.routeModules = owners
+        manifest.launchTasks = try optionalStrings(.launchTasks)
+        manifest.services = try optionalStrings(.services)
+        manifest.events = try optionalStrings(.events)
+        manifest.interceptors = try optionalStrings(.interceptors)
+        manifest.parameterTypes = try optionalStrings(.parameterTypes)
+        manifest.fallbacks = try optionalStrings(.fallbacks)
+        return manifest
     }
 
     /// The keys a manifest has, by their place among the parsed values; others are read and
     /// ignored.
     private enum Field: Int, CaseIterable {
         case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks, dependencies
+        case routeTitles, routeModules, launchTasks, services, events, interceptors, parameterTypes, fallbacks
 
         /// The key, as written in the JSON.
         var name: String {
@@ -53,6 +72,14 @@ enum ManifestJSON {
             case .routes: "routes"
             case .tasks: "tasks"
             case .dependencies: "dependencies"
+            case .routeTitles: "routeTitles"
+            case .routeModules: "routeModules"
+            case .launchTasks: "launchTasks"
+            case .services: "services"
+            case .events: "events"
+            case .interceptors: "interceptors"
+            case .parameterTypes: "parameterTypes"
+            case .fallbacks: "fallbacks"
             }
         }
 

@@ -284,6 +284,48 @@ public struct PluginLoader: Sendable {
     private func register(
         _ opened: OpenedPlugin, declared: PluginCandidate?, libraries: PluginLibraries, publishing: Bool
     ) throws(PluginLoadError) -> LoadedPlugin {
+        let (plugin, modules) = try checked(opened, declared: declared, libraries: libraries)
+        do {
+            try registry.register(modules, image: plugin.path, plugin: plugin, publishing: publishing)
+        } catch {
+            throw Self.registrationFailure(error, of: plugin)
+        }
+        return plugin
+    }
+
+    /// Checks the file of `candidate` and maps it as ``load(resolved:loaded:)`` does, then asks
+    /// its modules what they register, without applying any of it: for an activation that runs
+    /// the plugin's startup tasks before its registrations are published.
+    func prepare(_ candidate: PluginCandidate) throws(PluginLoadError) -> PreparedPlugin {
+        var (permissions, listings) = (FilePermissions(), DirectoryListings())
+        var libraries = PluginLibraries(loaded: registry.snapshot.plugins)
+        let (checked, linked) = try checkFile(
+            at: candidate.path, declared: candidate, permissions: &permissions, listings: &listings,
+            libraries: &libraries)
+        let opened = try open(candidate.path, checked: checked, linking: linked)
+        let (plugin, modules) = try self.checked(opened, declared: candidate, libraries: libraries)
+        do {
+            return PreparedPlugin(
+                plugin: plugin,
+                contributions: try registry.contributions(of: modules, image: plugin.path, plugin: plugin))
+        } catch {
+            throw Self.registrationFailure(error, of: plugin)
+        }
+    }
+
+    /// The loader's error for `error`, met registering `plugin`.
+    static func registrationFailure(_ error: RegistrationError, of plugin: LoadedPlugin) -> PluginLoadError {
+        if case .rejected(let problems) = error, case .duplicatePlugin(let name, let existing, _) = problems.first {
+            return .duplicatePlugin(name: name, path: plugin.path, loadedFrom: existing)
+        }
+        return .registrationFailed(path: plugin.path, plugin: plugin.manifest.name, error: error)
+    }
+
+    /// The plugin `opened` and its modules, once its manifest passed the checks against this
+    /// host, against what was `declared` of it before, and against the plugin libraries it links.
+    private func checked(
+        _ opened: OpenedPlugin, declared: PluginCandidate?, libraries: PluginLibraries
+    ) throws(PluginLoadError) -> (LoadedPlugin, [NamedModule]) {
         let path = opened.path
         let (pluginType, modules, skipped) = try declarations(in: opened.handle, path: path)
         // Before the manifest, whose layout is this runtime build's: a plugin compiled against
@@ -324,17 +366,7 @@ public struct PluginLoader: Sendable {
         }
         let plugin = LoadedPlugin(
             manifest: manifest, path: path, modules: modules.map(\.name), soname: opened.soname, warnings: skipped)
-        do {
-            try registry.register(modules, image: path, plugin: plugin, publishing: publishing)
-        } catch {
-            if case .rejected(let problems) = error,
-                case .duplicatePlugin(let name, let existing, _) = problems.first
-            {
-                throw .duplicatePlugin(name: name, path: path, loadedFrom: existing)
-            }
-            throw .registrationFailed(path: path, plugin: manifest.name, error: error)
-        }
-        return plugin
+        return (plugin, modules)
     }
 
     /// Makes every check of the file alone that needs no plugin code to run — the file, its

@@ -61,6 +61,69 @@ public struct SealedManifest: Codable, Sendable, Hashable {
     /// sealed.dependencies.map(\.description)  // ["Account >=1.2.0 <2.0.0"]
     /// ```
     public var dependencies: [PluginDependency]
+    /// The title of each route of ``routes``, in the same order (empty for a route without one).
+    ///
+    /// ```swift
+    /// sealed.routeTitles  // ["Circles", "A circle"]
+    /// ```
+    public var routeTitles: [String] = []
+    /// The module that registers each route of ``routes``, in the same order.
+    ///
+    /// ```swift
+    /// sealed.routeModules  // ["CirclesPlugin.CirclesModule", "CirclesPlugin.CirclesModule"]
+    /// ```
+    public var routeModules: [String] = []
+    /// The startup tasks of ``tasks`` that run at launch however the plugin is activated
+    /// (``StartupTask/runsAtLaunch``): the plugin is then active at launch.
+    ///
+    /// ```swift
+    /// sealed.launchTasks  // ["shell.configuration", "shell.root-screen"]
+    /// ```
+    public var launchTasks: [String] = []
+    /// The type names of the services its modules provide.
+    ///
+    /// ```swift
+    /// sealed.services  // ["AccountPlugin.ReaderSessions"]
+    /// ```
+    public var services: [String] = []
+    /// The events its modules handle, as ``LifecycleEvent/description`` gives them (`terminate`,
+    /// or a custom event's name).
+    ///
+    /// ```swift
+    /// sealed.events  // ["terminate", "user.logged-in"]
+    /// ```
+    public var events: [String] = []
+    /// What its interceptors cover, as ``InterceptorScope/description`` gives it (the plugin acts
+    /// on other plugins' routes, so it is active at launch).
+    ///
+    /// ```swift
+    /// sealed.interceptors  // ["pattern app://mine/wallet"]
+    /// ```
+    public var interceptors: [String] = []
+    /// The route parameter types its modules define (active at launch, as other plugins' routes
+    /// may use them).
+    ///
+    /// ```swift
+    /// sealed.parameterTypes  // ["slug"]
+    /// ```
+    public var parameterTypes: [String] = []
+    /// The modules of it that handle unmatched URLs (active at launch).
+    ///
+    /// ```swift
+    /// sealed.fallbacks  // ["Shell.ShellModule"]
+    /// ```
+    public var fallbacks: [String] = []
+
+    /// Whether the plugin is active from launch wherever plugins are activated when first needed:
+    /// it has a startup task that runs at launch, or an interceptor, parameter type or fallback,
+    /// which act on other plugins' routes.
+    ///
+    /// ```swift
+    /// sealed.isActiveAtLaunch  // true for a plugin with a login guard
+    /// ```
+    public var isActiveAtLaunch: Bool {
+        !launchTasks.isEmpty || !interceptors.isEmpty || !parameterTypes.isEmpty || !fallbacks.isEmpty
+    }
 
     /// The fingerprint the plugin was sealed with.
     ///
@@ -90,8 +153,22 @@ extension SealedManifest {
         toolchain = plugin.manifest.fingerprint.toolchain
         architecture = ELFCheck.machineName
         self.modules = plugin.modules
-        routes = snapshot.routes.filter { modules.contains($0.owner.module) }.map(\.pattern.description)
-        tasks = snapshot.tasks.filter { modules.contains($0.owner.module) }.map(\.name)
+        let routes = snapshot.routes.filter { modules.contains($0.owner.module) }
+        self.routes = routes.map(\.pattern.description)
+        routeTitles = routes.map { $0.title ?? "" }
+        routeModules = routes.map(\.owner.module)
+        let tasks = snapshot.tasks.filter { modules.contains($0.owner.module) }
+        self.tasks = tasks.map(\.name)
+        launchTasks = tasks.filter(\.runsAtLaunch).map(\.name)
         dependencies = plugin.manifest.dependencies
+        services = snapshot.services.filter { modules.contains($0.owner.module) }.map(\.typeName)
+        var events: [String] = []
+        for handler in snapshot.handlers where modules.contains(handler.owner.module) {
+            if !events.contains(handler.event.description) { events.append(handler.event.description) }
+        }
+        self.events = events
+        interceptors = snapshot.interceptors.filter { modules.contains($0.owner.module) }.map(\.scope.description)
+        parameterTypes = snapshot.parameterTypeOwners.filter { modules.contains($0.value.module) }.keys.sorted()
+        fallbacks = snapshot.fallback.map { modules.contains($0.owner.module) ? [$0.owner.module] : [] } ?? []
     }
 }

@@ -18,6 +18,8 @@ struct Contribution: Sendable {
         var parsed: Parsed
         var title: String?
         var factory: ScreenFactory
+        /// The inactive plugin whose manifest declared the route, for a placeholder.
+        var inactivePlugin: String?
 
         init(pattern: String, title: String?, factory: @escaping ScreenFactory) {
             self.pattern = pattern

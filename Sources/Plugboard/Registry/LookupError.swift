@@ -71,6 +71,20 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
     /// catch LookupError.moduleQuarantined(_, let module, let reason) { print(module, reason) }
     /// ```
     case moduleQuarantined(url: String, module: String, reason: String)
+    /// Opening the URL needed `plugin`, declared but not active, which could not be activated:
+    /// nothing of it was registered.
+    ///
+    /// ```swift
+    /// catch LookupError.activationFailed(_, let plugin, let reason) { print(plugin, reason) }
+    /// ```
+    case activationFailed(url: String, plugin: String, reason: String)
+    /// The route is a placeholder of `plugin`, which is not active, and the registry has no
+    /// ``PluginPopulation`` to activate it.
+    ///
+    /// ```swift
+    /// catch LookupError.pluginNotActive(let plugin) { print("activate", plugin, "first") }
+    /// ```
+    case pluginNotActive(plugin: String)
 
     /// What failed and what to do.
     ///
@@ -102,6 +116,11 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
                 + (provided.isEmpty ? "" : "; provided: \(provided.joined(separator: ", "))")
         case .moduleDisabled(let url, let module):
             "'\(url.shown)' belongs to module \(module), which is disabled"
+        case .activationFailed(let url, let plugin, let reason):
+            "'\(url.shown)' needs plugin '\(plugin.shown)', which could not be activated: \(reason)"
+        case .pluginNotActive(let plugin):
+            "plugin '\(plugin.shown)' is declared but not active, and nothing can activate it: keep the "
+                + "PluginPopulation that declared it alive"
         case .moduleQuarantined(let url, let module, let reason):
             "'\(url.shown)' is not available: module \(module) was quarantined at launch: \(reason)"
         }

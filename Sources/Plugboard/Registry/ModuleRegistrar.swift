@@ -124,6 +124,9 @@ public final class ModuleRegistrar {
     ///   - timeout: How long the task may run before it is cancelled and counted as failed.
     ///   - required: Whether a failure stops the launch; an optional task's failure only skips
     ///     the tasks that depend on it.
+    ///   - atLaunch: Whether the task runs at launch even in a host that activates its plugin
+    ///     when first needed, which makes the plugin active at launch (see
+    ///     ``StartupTask/runsAtLaunch``); otherwise it runs when its plugin activates.
     ///   - body: The launch work.
     public func startupTask(
         _ name: String,
@@ -131,13 +134,14 @@ public final class ModuleRegistrar {
         phase: StartupPhase = .launch,
         timeout: Duration? = nil,
         required: Bool = true,
+        atLaunch: Bool = false,
         run body: @escaping @Sendable () async throws -> Void
     ) {
         record {
             $0.tasks.append(
                 StartupTask(
                     name: name, dependencies: dependencies, phase: phase, isMainActor: false,
-                    timeout: timeout, isRequired: required, owner: owner, body: body
+                    timeout: timeout, isRequired: required, runsAtLaunch: atLaunch, owner: owner, body: body
                 )
             )
         }
@@ -156,6 +160,8 @@ public final class ModuleRegistrar {
     ///   - phase: The phase the task runs in.
     ///   - timeout: How long the task may run before it is cancelled and counted as failed.
     ///   - required: Whether a failure stops the launch.
+    ///   - atLaunch: Whether the task runs at launch even in a host that activates its plugin
+    ///     when first needed (see ``StartupTask/runsAtLaunch``).
     ///   - body: The launch work, isolated to the main actor.
     public func mainActorStartupTask(
         _ name: String,
@@ -163,13 +169,15 @@ public final class ModuleRegistrar {
         phase: StartupPhase = .launch,
         timeout: Duration? = nil,
         required: Bool = true,
+        atLaunch: Bool = false,
         run body: @escaping @MainActor @Sendable () async throws -> Void
     ) {
         record {
             $0.tasks.append(
                 StartupTask(
                     name: name, dependencies: dependencies, phase: phase, isMainActor: true,
-                    timeout: timeout, isRequired: required, owner: owner, body: { try await body() }
+                    timeout: timeout, isRequired: required, runsAtLaunch: atLaunch, owner: owner,
+                    body: { try await body() }
                 )
             )
         }

@@ -38,6 +38,13 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
     /// if case .duplicateService(let type, let existing, _) = problem { print(type, "comes from", existing) }
     /// ```
     case duplicateService(type: String, existing: Owner, new: Owner)
+    /// The plugin's manifest declared the route, but the plugin, activated, did not register it:
+    /// its manifest is not the plugin's own (a stale cache entry, or a seal of another build).
+    ///
+    /// ```swift
+    /// if case .declaredRouteMissing(let pattern, let plugin) = problem { print(plugin, "did not register", pattern) }
+    /// ```
+    case declaredRouteMissing(pattern: String, plugin: String)
     /// The route pattern cannot be used.
     ///
     /// ```swift
@@ -98,6 +105,9 @@ public enum RegistrationProblem: Sendable, Hashable, CustomStringConvertible {
         case .duplicateService(let type, let existing, let new):
             "service \(type) is provided by \(existing) and again by \(new); "
                 + "provide it from one module only"
+        case .declaredRouteMissing(let pattern, let plugin):
+            "plugin '\(plugin)' declared the route \(pattern) in its manifest but did not register it; its manifest "
+                + "is of another build: seal the plugin again"
         case .invalidRoute(let pattern, let owner, let reason):
             "route '\(pattern.shown)' of \(owner) is invalid: \(reason)"
         case .invalidModuleName(let name, let image):

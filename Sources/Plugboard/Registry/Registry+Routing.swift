@@ -105,7 +105,8 @@ extension Registry {
         var current = url
         var chain = [url]
         var context = context
-        for _ in 0...Self.redirectLimit {
+        var activated: Set<String> = []
+        while chain.count <= Self.redirectLimit + 1 {
             let snapshot = snapshot
             let request: RouteRequest
             let route: Route?
@@ -126,6 +127,15 @@ extension Registry {
                 }
                 if snapshot.isDisabled(entry.route.owner.module) {
                     throw .moduleDisabled(url: current, module: entry.route.owner.module)
+                }
+                if let plugin = entry.route.inactivePlugin {
+                    // Its plugin, activated, puts its own route in the placeholder's place.
+                    guard activated.insert(plugin).inserted else {
+                        throw .activationFailed(
+                            url: current, plugin: plugin, reason: "its route is still a placeholder")
+                    }
+                    try await activate(plugin, opening: current)
+                    continue
                 }
                 request = RouteRequest(url: current, pattern: entry.pattern, parameters: parameters, context: context)
                 (route, owner, factory) = (entry.route, entry.route.owner, entry.route.factory)

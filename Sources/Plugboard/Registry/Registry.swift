@@ -22,6 +22,8 @@ public final class Registry: Sendable {
     private let writer = PosixMutex(Writing())
     /// Base addresses of the images whose linked modules were already registered.
     let linkedImages = PosixMutex(Set<UInt>())
+    /// What activates the plugins declared in this registry, if any (see ``PluginPopulation``).
+    let activator = PosixMutex(ActivatorReference())
 
     /// Creates an empty registry.
     ///
@@ -67,6 +69,16 @@ public final class Registry: Sendable {
         plugin: LoadedPlugin?,
         publishing: Bool = true
     ) throws(RegistrationError) {
+        let contributions = try contributions(of: modules, image: image, plugin: plugin)
+        guard publishing else { return try stage(contributions, plugin: plugin) }
+        try apply(contributions, plugin: plugin)
+    }
+
+    /// What `modules` register, each module created and asked in turn, without applying any of it.
+    /// - Throws: ``RegistrationError/moduleFailed(_:reason:)`` for a module whose registration threw.
+    func contributions(
+        of modules: [NamedModule], image: String, plugin: LoadedPlugin?
+    ) throws(RegistrationError) -> [Contribution] {
         var contributions: [Contribution] = []
         for (type, name) in modules {
             let module = RegisteredModule(owner: Owner(module: name, image: image), plugin: plugin?.manifest.name)
@@ -79,7 +91,12 @@ public final class Registry: Sendable {
             }
             contributions.append(registrar.contribution)
         }
-        guard publishing else { return try stage(contributions, plugin: plugin) }
+        return contributions
+    }
+
+    /// Applies `contributions` (and `plugin`) and publishes them in one step, replacing the
+    /// plugin's placeholders, or changes nothing.
+    func apply(_ contributions: [Contribution], plugin: LoadedPlugin?) throws(RegistrationError) {
         try update { snapshot throws(RegistrationError) in
             try snapshot.add(contributions, plugin: plugin)
         }

@@ -76,11 +76,21 @@ public struct RegistrySnapshot: Sendable {
     private(set) var servicesByKey: [ObjectIdentifier: Service] = [:]
     /// Each loaded plugin's file, by plugin name.
     private var pluginFiles: [String: String] = [:]
+    /// The routes of each declared, inactive plugin, still held by placeholders.
+    private var placeholders: [String: [RoutePattern]] = [:]
+    /// The modules of the plugins declared but not active yet (``PluginPopulation``), each with
+    /// its plugin's name: they may be disabled before they are registered.
+    ///
+    /// ```swift
+    /// snapshot.inactiveModules  // ["CirclesPlugin.CirclesModule": "Circles"]
+    /// ```
+    public private(set) var inactiveModules: [String: String] = [:]
     /// The names in ``modules`` and ``tasks``: a set of names grows and is searched faster than a
     /// dictionary of owners, and a duplicate's owner is looked up only to report it.
     private var moduleNames: Set<String> = []
     private var taskNames: Set<String> = []
-    private var typeOwners: [String: Owner] = [:]
+    /// The module that defined each parameter type, by name.
+    private(set) var parameterTypeOwners: [String: Owner] = [:]
 
     /// Registered routes, sorted by pattern.
     ///
@@ -124,10 +134,15 @@ public struct RegistrySnapshot: Sendable {
         for contribution in contributions {
             problems += insert(contribution)
         }
+        if let plugin, let missing = placeholders[plugin.manifest.name] {
+            problems += missing.map { .declaredRouteMissing(pattern: $0.description, plugin: plugin.manifest.name) }
+        }
         guard problems.isEmpty else { throw .rejected(problems) }
         if let plugin {
             plugins.append(plugin)
             pluginFiles[plugin.manifest.name] = plugin.path
+            placeholders[plugin.manifest.name] = nil
+            inactiveModules = inactiveModules.filter { $0.value != plugin.manifest.name }
         }
         interceptors.sort { $0.priority < $1.priority }
     }
@@ -138,9 +153,10 @@ public struct RegistrySnapshot: Sendable {
         for type in contribution.parameterTypes {
             do {
                 try router.define(type)
-                typeOwners[type.name] = owner
+                parameterTypeOwners[type.name] = owner
             } catch {
-                problems.append(.duplicateParameterType(name: type.name, existing: typeOwners[type.name], new: owner))
+                problems.append(
+                    .duplicateParameterType(name: type.name, existing: parameterTypeOwners[type.name], new: owner))
             }
         }
         return problems
@@ -158,7 +174,7 @@ public struct RegistrySnapshot: Sendable {
             modules.append(contribution.module)
         }
         for route in contribution.routes {
-            problems += insert(route, owner: owner)
+            problems += insert(route, owner: owner, plugin: contribution.module.plugin)
         }
         for pending in contribution.interceptors {
             let scope: InterceptorScope
@@ -207,17 +223,29 @@ public struct RegistrySnapshot: Sendable {
         return problems
     }
 
-    private mutating func insert(_ route: Contribution.PendingRoute, owner: Owner) -> [RegistrationProblem] {
+    /// Inserts `route` of `owner`, a module of `plugin`; a placeholder of the same plugin for the
+    /// same pattern gives the route its place.
+    private mutating func insert(
+        _ route: Contribution.PendingRoute, owner: Owner, plugin: String?
+    ) -> [RegistrationProblem] {
         let pattern: RoutePattern
         switch route.parsed {
         case .pattern(let parsed): pattern = parsed
         case .invalid(let error): return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.reason)]
         }
+        let registered = Route(
+            pattern: pattern, title: route.title, owner: owner, factory: route.factory,
+            inactivePlugin: route.inactivePlugin)
         do {
-            try router.add(pattern, Route(pattern: pattern, title: route.title, owner: owner, factory: route.factory))
+            try router.add(pattern, registered)
             return []
         } catch {
             switch error {
+            case .conflict(_, let existing)
+            where plugin != nil && router.entry(for: existing)?.route.inactivePlugin == plugin:
+                _ = router.replaceRoute(for: existing, with: registered)
+                placeholders[plugin!]?.removeAll { $0.description == existing.description }
+                return []
             case .conflict(_, let existing):
                 let existingOwner = router.entry(for: existing)?.route.owner ?? owner
                 return [.duplicateRoute(pattern: route.pattern, existing: existingOwner, new: owner)]
@@ -232,5 +260,33 @@ public struct RegistrySnapshot: Sendable {
                 return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.description)]
             }
         }
+    }
+
+    /// Declares the routes of `manifest`, a plugin at `image` that is not active, as placeholders
+    /// that name it (``Route/inactivePlugin``). After a throw the snapshot holds part of them and
+    /// must be discarded, as after ``add(_:plugin:)``.
+    /// - Throws: ``RegistrationError`` with every route that cannot be declared (a pattern another
+    ///   plugin owns, say).
+    mutating func declare(_ manifest: SealedManifest, image: String) throws(RegistrationError) {
+        var problems: [RegistrationProblem] = []
+        var declared: [RoutePattern] = []
+        for (index, text) in manifest.routes.enumerated() {
+            let module =
+                index < manifest.routeModules.count ? manifest.routeModules[index] : manifest.modules.first ?? ""
+            let title =
+                index < manifest.routeTitles.count && !manifest.routeTitles[index].isEmpty
+                ? manifest.routeTitles[index] : nil
+            let owner = Owner(module: module, image: image)
+            let name = manifest.name
+            var placeholder = Contribution.PendingRoute(pattern: text, title: title) { _ in
+                throw LookupError.pluginNotActive(plugin: name)
+            }
+            placeholder.inactivePlugin = name
+            problems += insert(placeholder, owner: owner, plugin: nil)
+            if case .pattern(let pattern) = placeholder.parsed { declared.append(pattern) }
+        }
+        guard problems.isEmpty else { throw .rejected(problems) }
+        placeholders[manifest.name] = declared
+        for module in manifest.modules { inactiveModules[module] = manifest.name }
     }
 }

@@ -40,4 +40,12 @@ public struct Route: Sendable {
     /// let screen = try await MainActor.run { try route.factory(request) }
     /// ```
     public let factory: ScreenFactory
+    /// The plugin that declared the route in its manifest and is not active yet, or `nil` for a
+    /// route a module registered: opening the route activates the plugin, whose own route then
+    /// takes this one's place (see ``PluginPopulation``).
+    ///
+    /// ```swift
+    /// route.inactivePlugin  // "Circles" until the circle list is first opened
+    /// ```
+    public var inactivePlugin: String? = nil
 }

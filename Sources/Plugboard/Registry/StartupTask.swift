@@ -45,6 +45,16 @@ public struct StartupTask: Sendable {
     /// registrar.startupTask("analytics", required: false) { /* a failure skips its dependents only */ }
     /// ```
     public let isRequired: Bool
+    /// Whether the task runs when the application launches even where its plugin is activated
+    /// lazily, which makes its plugin active at launch. Otherwise, in a host that activates
+    /// plugins when first needed (``PluginPopulation``), the task runs when its plugin activates;
+    /// where every plugin is loaded at start, and for modules linked into the host, every task
+    /// runs at launch.
+    ///
+    /// ```swift
+    /// registrar.mainActorStartupTask("shell.root-screen", atLaunch: true) { navigator.setRoot("app://tabs") }
+    /// ```
+    public let runsAtLaunch: Bool
     /// The module that registered the task.
     ///
     /// ```swift
@@ -66,6 +76,7 @@ public struct StartupTask: Sendable {
     ///   - isMainActor: Whether `body` is isolated to the main actor.
     ///   - timeout: How long the task may run, or `nil` for no limit.
     ///   - isRequired: Whether a failure stops the launch.
+    ///   - runsAtLaunch: Whether the task runs at launch even where its plugin is activated lazily.
     ///   - owner: The module that owns the task.
     ///   - body: The launch work.
     ///
@@ -80,6 +91,7 @@ public struct StartupTask: Sendable {
         isMainActor: Bool = false,
         timeout: Duration? = nil,
         isRequired: Bool = true,
+        runsAtLaunch: Bool = false,
         owner: Owner,
         body: @escaping @Sendable () async throws -> Void
     ) {
@@ -89,6 +101,7 @@ public struct StartupTask: Sendable {
         self.isMainActor = isMainActor
         self.timeout = timeout
         self.isRequired = isRequired
+        self.runsAtLaunch = runsAtLaunch
         self.owner = owner
         self.body = body
     }

@@ -184,6 +184,8 @@ public actor Application {
         case .terminated:
             return false
         case .running:
+            // A declared plugin that handles a custom event is activated to hear it.
+            await registry.activatePlugins(handling: event.kind)
             await deliver(event, order: modules)
             return true
         }
@@ -237,10 +239,12 @@ public actor Application {
         // A launch still running stops: its running tasks are cancelled, the rest skipped, and
         // no module hears `launch` after `terminate`.
         phaseRun?.stop(.cancelled)
-        let reversed = Array(modules.reversed())
+        // Plugins activated after the launch end first: they were registered last.
+        let current = registry.snapshot
+        let reversed = Array(Self.ordered(modules, in: current).reversed())
         await deliver(Event(.terminate), order: reversed)
         for module in reversed {
-            for shutdown in snapshot.shutdowns where shutdown.owner.module == module {
+            for shutdown in current.shutdowns where shutdown.owner.module == module {
                 await shutdown.body()
             }
         }
@@ -255,12 +259,21 @@ public actor Application {
         if state == .launching { state = .running }
     }
 
+    /// Delivers `event` to the handlers registered now, module by module in `order`, then those of
+    /// modules registered after the launch (plugins activated since), in registration order.
     private func deliver(_ event: Event, order: [String]) async {
-        let handlers = snapshot.handlers.filter { $0.event == event.kind }
-        for module in order {
+        let current = registry.snapshot
+        let handlers = current.handlers.filter { $0.event == event.kind }
+        for module in Self.ordered(order, in: current) {
             for handler in handlers where handler.owner.module == module {
                 await handler.body(event)
             }
         }
+    }
+
+    /// `order`, then the modules of `snapshot` not in it, in registration order.
+    private static func ordered(_ order: [String], in snapshot: RegistrySnapshot) -> [String] {
+        let known = Set(order)
+        return order + snapshot.modules.map(\.owner.module).filter { !known.contains($0) }
     }
 }

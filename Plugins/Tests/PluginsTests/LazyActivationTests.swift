@@ -1,0 +1,140 @@
+import Foundation
+import Plugboard
+import Synchronization
+import Testing
+
+/// Plugins that are not needed at launch are declared, not loaded: their code runs first when a
+/// route of theirs is opened or an event they handle is posted, through the loader's checks; a
+/// failed activation leaves nothing registered.
+struct LazyActivationTests {
+    /// A copy of the probe, sealed as a plugin activated when first needed (with `settings`), in
+    /// a directory of its own: the host reads its declarations from the seal, running none of it.
+    private func lazyProbe(_ settings: [String: String] = [:]) throws -> (Scratch, record: String) {
+        let scratch = try Scratch()
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let seal = try HostProcess.run(
+            ["seal", probe], environment: ["PLUGBOARD_PROBE_LAZY": "1"].merging(settings) { _, set in set })
+        try #require(seal.status == 0, "\(seal.standardError)")
+        return (scratch, scratch.directory.appendingPathComponent("record").path)
+    }
+
+    @Test func aPluginsCodeDoesNotRunUntilItIsFirstNeeded() throws {
+        let (scratch, record) = try lazyProbe()
+        let environment = ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record]
+        let idle = try HostProcess.run(
+            ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity/none"],
+            input: "plugins\nroutes\nquit\n", environment: environment)
+        #expect(
+            idle.standardError.contains("  - Probe 0.0.1  (inactive until first needed)\n"), "\(idle.standardError)")
+        #expect(idle.standardOutput.contains("  Probe 0.0.1  not loaded (loads when first needed)\n"))
+        #expect(
+            idle.standardOutput.contains(
+                "  app://probe/identity  Probe  [ProbePlugin.ProbeModule]  (activates Probe)\n"))
+        #expect(!FileManager.default.fileExists(atPath: record), "the probe registered though nothing needed it")
+
+        let used = try HostProcess.run(
+            ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"],
+            input: "plugins\nquit\n", environment: environment)
+        #expect(used.status == 0, "\(used.standardError)")
+        #expect(used.standardOutput.contains("┌─ Probe\n│ probe\n"), "\(used.standardOutput)")
+        #expect(used.standardOutput.contains("  Probe 0.0.1  active\n"))
+        #expect(used.standardError.contains("activated Probe 0.0.1 in "))
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\n")
+    }
+
+    @Test func withEagerEveryPluginLoadsAtStart() throws {
+        let (scratch, record) = try lazyProbe()
+        let run = try HostProcess.run(
+            ["run", "--plugins", scratch.directory.path, "--eager", "--open", "app://probe/identity/none"],
+            input: "plugins\nquit\n", environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record])
+        #expect(run.standardError.contains("  ✓ Probe 0.0.1  (1 module)\n"), "\(run.standardError)")
+        #expect(run.standardOutput.contains("  Probe 0.0.1  active\n"))
+        #expect(FileManager.default.fileExists(atPath: record))
+    }
+
+    @Test func aCustomEventAPluginHandlesActivatesIt() throws {
+        let (scratch, record) = try lazyProbe(["PLUGBOARD_PROBE_EVENT": "probe.ping"])
+        let run = try HostProcess.run(
+            ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity/none"],
+            input: "post other.event\nplugins\npost probe.ping\nplugins\nquit\n",
+            environment: [
+                "PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_RECORD": record,
+            ])
+        let output = run.standardOutput
+        let before = try #require(output.range(of: "> post probe.ping\n"))
+        #expect(output[..<before.lowerBound].contains("  Probe 0.0.1  not loaded (loads when first needed)\n"))
+        #expect(output[before.upperBound...].hasPrefix("probe heard probe.ping\nposted probe.ping\n"), "\(output)")
+        #expect(output[before.upperBound...].contains("  Probe 0.0.1  active\n"))
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\n")
+    }
+
+    @Test func aFailedActivationLeavesNothingRegisteredAndAnswersEveryUse() throws {
+        let (scratch, _) = try lazyProbe()
+        let run = try HostProcess.run(
+            ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"],
+            input: "open app://probe/identity\nplugins\nmodules\nroutes\nquit\n",
+            environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_TASK_FAILS": "1"])
+        #expect(run.status == 1)
+        let failure =
+            "error: 'app://probe/identity' needs plugin 'Probe', which could not be activated: the startup tasks "
+            + "of plugin 'Probe' failed: required task 'probe.start' of module ProbePlugin.ProbeModule"
+        #expect(run.standardError.components(separatedBy: failure).count - 1 == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("error: Probe could not be activated: "))
+        #expect(run.standardOutput.contains("  Probe 0.0.1  failed: the startup tasks of plugin 'Probe' failed"))
+        #expect(run.standardOutput.contains("  ProbePlugin.ProbeModule  from plugin Probe  (not loaded yet)\n"))
+        #expect(run.standardOutput.contains("(activates Probe)\n"), "its route is still the placeholder")
+    }
+}
+
+/// Eight threads opening the same route of a declared plugin activate it once (the continuous
+/// integration runs this under the thread sanitizer).
+struct ConcurrentActivationTests {
+    @Test func eightThreadsOpeningADeclaredRouteActivateItOnce() async throws {
+        let greeter = try BuildProducts.greeter
+        let registry = Registry()
+        let candidate = PluginCandidate(path: greeter, name: "Greeter", version: "1.0.0")
+        // The greeter's manifest as the host keeps it, written out here.
+        let fingerprint = RuntimeFingerprint.current
+        let json = """
+            {"name": "Greeter", "version": "1.0.0", "runtimeVersion": "\(fingerprint.runtimeVersion)",
+             "toolchain": "\(fingerprint.toolchain)", "architecture": "x86_64",
+             "modules": ["GreeterPlugin.GreeterModule"], "routes": ["app://greeter/hello", "app://greeter/hello/:name"],
+             "routeTitles": ["", ""], "routeModules": ["GreeterPlugin.GreeterModule", "GreeterPlugin.GreeterModule"],
+             "tasks": ["greeter.prepare"], "launchTasks": [], "dependencies": [], "services": ["GreeterPlugin.Greetings"],
+             "events": ["terminate"], "interceptors": [], "parameterTypes": [], "fallbacks": []}
+            """
+        let manifest = try JSONDecoder().decode(SealedManifest.self, from: Data(json.utf8))
+        let activations = Counter()
+        let population = PluginPopulation(
+            loader: PluginLoader(registry: registry), resolved: [candidate], manifests: [greeter: manifest]
+        ) { _, result, _ in
+            if case .success = result { activations.add() }
+        }
+        let installed = population.install()
+        guard case .declared = installed.first else {
+            Issue.record("not declared: \(installed)")
+            return
+        }
+        #expect(registry.snapshot.plugins.isEmpty)
+        let owners = await withTaskGroup(of: String?.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let url = index.isMultiple(of: 2) ? "app://greeter/hello" : "app://greeter/hello/ann"
+                    return try? await registry.resolve(url).owner.module
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(owners == Array(repeating: "GreeterPlugin.GreeterModule", count: 8))
+        #expect(activations.value == 1)
+        #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter"])
+        #expect(registry.snapshot.routes.allSatisfy { $0.inactivePlugin == nil })
+    }
+}
+
+/// A count that tasks on several threads add to.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func add() { count.withLock { $0 += 1 } }
+}

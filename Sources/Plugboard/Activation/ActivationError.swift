@@ -1,0 +1,52 @@
+/// Why a declared plugin could not be activated. Nothing of it is then registered, and the same
+/// error answers every later use of it.
+///
+/// ```swift
+/// do { try await population.activate("Circles") } catch { print(error) }  // names the plugin and the cause
+/// ```
+public enum ActivationError: Error, Sendable, CustomStringConvertible {
+    /// No declared plugin has this name.
+    ///
+    /// ```swift
+    /// catch .unknownPlugin(let name, let declared) { print(name, "is not among", declared) }
+    /// ```
+    case unknownPlugin(name: String, declared: [String])
+    /// A plugin it needs could not be activated.
+    ///
+    /// ```swift
+    /// catch .dependencyFailed(let plugin, let dependency, _) { print(plugin, "needs", dependency) }
+    /// ```
+    case dependencyFailed(plugin: String, dependency: String, reason: String)
+    /// The loader refused its file (its checks, `dlopen`, its manifest, or its modules'
+    /// registrations).
+    ///
+    /// ```swift
+    /// catch .refused(_, let error) { print(error.path) }
+    /// ```
+    case refused(plugin: String, PluginLoadError)
+    /// Its startup tasks do not form a valid graph, or a required one failed.
+    ///
+    /// ```swift
+    /// catch .tasksFailed(let plugin, let reason) { print(plugin, reason) }
+    /// ```
+    case tasksFailed(plugin: String, reason: String)
+
+    /// What failed, for which plugin, and what to do.
+    ///
+    /// ```swift
+    /// catch let error as ActivationError { print(error.description) }
+    /// ```
+    public var description: String {
+        switch self {
+        case .unknownPlugin(let name, let declared):
+            "no plugin named '\(name.escapingControlCharacters)' is declared"
+                + (declared.isEmpty ? "" : "; declared: \(declared.joined(separator: ", "))")
+        case .dependencyFailed(let plugin, let dependency, let reason):
+            "plugin '\(plugin)' needs '\(dependency)', which could not be activated: \(reason)"
+        case .refused(let plugin, let error):
+            "plugin '\(plugin)' was refused: \(error.description)"
+        case .tasksFailed(let plugin, let reason):
+            "the startup tasks of plugin '\(plugin)' failed: \(reason)"
+        }
+    }
+}
