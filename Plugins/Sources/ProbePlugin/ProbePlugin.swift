@@ -36,6 +36,8 @@ public final class ProbeModule: Module {
             fclose(file)
         }
         registrar.route("app://probe/identity", title: "Probe") { _ in ProbeScreen() }
+        // Its owner, as a service of a type the tests can name without importing the probe.
+        registrar.provide(Owner.self, registrar.owner)
         // With PLUGBOARD_PROBE_EVENT=NAME, it handles the custom event NAME, saying so on standard
         // output.
         if let event = getenv("PLUGBOARD_PROBE_EVENT").map({ String(cString: $0) }) {

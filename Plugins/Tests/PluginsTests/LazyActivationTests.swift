@@ -132,6 +132,38 @@ struct ConcurrentActivationTests {
     }
 }
 
+/// A service of a declared plugin is found once its plugin is activated.
+struct ServiceActivationTests {
+    @Test func askingForAServiceOfADeclaredPluginActivatesIt() async throws {
+        let probe = try BuildProducts.probe
+        let registry = Registry()
+        let fingerprint = RuntimeFingerprint.current
+        let json = """
+            {"name": "Probe", "version": "0.0.1", "runtimeVersion": "\(fingerprint.runtimeVersion)",
+             "toolchain": "\(fingerprint.toolchain)", "architecture": "x86_64", "modules": ["ProbePlugin.ProbeModule"],
+             "routes": ["app://probe/identity"], "routeTitles": ["Probe"], "routeModules": ["ProbePlugin.ProbeModule"],
+             "tasks": ["probe.start"], "launchTasks": [], "dependencies": [], "services": ["Plugboard.Owner"],
+             "events": [], "interceptors": [], "parameterTypes": [], "fallbacks": []}
+            """
+        let manifest = try JSONDecoder().decode(SealedManifest.self, from: Data(json.utf8))
+        let population = PluginPopulation(
+            loader: PluginLoader(registry: registry),
+            resolved: [PluginCandidate(path: probe, name: "Probe", version: "0.0.1")], manifests: [probe: manifest])
+        population.install()
+        #expect(registry.snapshot.inactiveServices == ["Plugboard.Owner": "Probe"])
+        let inactive = #expect(throws: LookupError.self) { try registry.service(Owner.self) }
+        guard case .serviceNotActive("Plugboard.Owner", "Probe") = inactive else {
+            Issue.record("unexpected \(String(describing: inactive))")
+            return
+        }
+        let owner = try await registry.activatedService(Owner.self)
+        #expect(owner.module == "ProbePlugin.ProbeModule")
+        #expect(registry.snapshot.inactiveServices.isEmpty)
+        #expect(try registry.service(Owner.self) == owner)
+        _ = population
+    }
+}
+
 /// A count that tasks on several threads add to.
 final class Counter: Sendable {
     private let count = Mutex(0)

@@ -26,4 +26,28 @@ extension Registry {
     func activatePlugins(handling event: LifecycleEvent) async {
         await activator.withLock({ $0.activator })?.activatePlugins(handling: event)
     }
+
+    /// The service provided under `type`, activating first the declared plugin that provides it
+    /// if it is not active yet (see ``PluginPopulation``).
+    ///
+    /// - Parameter type: The type the service was provided as.
+    /// - Returns: The provided instance.
+    /// - Throws: ``LookupError/serviceActivationFailed(type:plugin:reason:)`` when its plugin cannot
+    ///   be activated, or ``LookupError/serviceNotFound(type:provided:)``.
+    ///
+    /// ```swift
+    /// let greetings = try await Registry.shared.activatedService(Greetings.self)  // loads Greeter if needed
+    /// ```
+    public func activatedService<Value: Sendable>(_ type: Value.Type) async throws(LookupError) -> Value {
+        let name = qualifiedName(of: type)
+        if let plugin = snapshot.inactiveServices[name] {
+            guard let activator = activator.withLock({ $0.activator }) else { throw .pluginNotActive(plugin: plugin) }
+            do {
+                try await activator.activate(plugin)
+            } catch {
+                throw .serviceActivationFailed(type: name, plugin: plugin, reason: error.description)
+            }
+        }
+        return try service(type)
+    }
 }

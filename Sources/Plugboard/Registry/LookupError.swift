@@ -85,6 +85,19 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
     /// catch LookupError.pluginNotActive(let plugin) { print("activate", plugin, "first") }
     /// ```
     case pluginNotActive(plugin: String)
+    /// The service's provider is a plugin declared but not active: ``Registry/service(_:)`` does
+    /// not activate it (activation runs the plugin's startup tasks, which takes waiting).
+    ///
+    /// ```swift
+    /// catch LookupError.serviceNotActive(let type, let plugin) { print(type, "needs", plugin, "active") }
+    /// ```
+    case serviceNotActive(type: String, plugin: String)
+    /// The plugin that provides the service could not be activated.
+    ///
+    /// ```swift
+    /// catch LookupError.serviceActivationFailed(_, let plugin, let reason) { print(plugin, reason) }
+    /// ```
+    case serviceActivationFailed(type: String, plugin: String, reason: String)
 
     /// What failed and what to do.
     ///
@@ -118,6 +131,11 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
             "'\(url.shown)' belongs to module \(module), which is disabled"
         case .activationFailed(let url, let plugin, let reason):
             "'\(url.shown)' needs plugin '\(plugin.shown)', which could not be activated: \(reason)"
+        case .serviceNotActive(let type, let plugin):
+            "the service \(type.shown) is provided by plugin '\(plugin.shown)', which is not active yet; ask for it with "
+                + "'try await registry.activatedService(…)', which activates the plugin first"
+        case .serviceActivationFailed(let type, let plugin, let reason):
+            "the service \(type.shown) needs plugin '\(plugin.shown)', which could not be activated: \(reason)"
         case .pluginNotActive(let plugin):
             "plugin '\(plugin.shown)' is declared but not active, and nothing can activate it: keep the "
                 + "PluginPopulation that declared it alive"

@@ -215,6 +215,9 @@ public final class Registry: Sendable {
     public func service<Value: Sendable>(_ type: Value.Type) throws(LookupError) -> Value {
         let snapshot = snapshot
         guard let instance = snapshot.servicesByKey[ObjectIdentifier(type)]?.instance as? Value else {
+            if let plugin = snapshot.inactiveServices[qualifiedName(of: type)] {
+                throw .serviceNotActive(type: qualifiedName(of: type), plugin: plugin)
+            }
             throw .serviceNotFound(type: String(reflecting: type), provided: snapshot.services.map(\.typeName))
         }
         return instance

@@ -85,6 +85,13 @@ public struct RegistrySnapshot: Sendable {
     /// snapshot.inactiveModules  // ["CirclesPlugin.CirclesModule": "Circles"]
     /// ```
     public private(set) var inactiveModules: [String: String] = [:]
+    /// The services that plugins declared but not active yet provide, by type name, each with its
+    /// plugin's name: ``Registry/activatedService(_:)`` activates the plugin to find one.
+    ///
+    /// ```swift
+    /// snapshot.inactiveServices  // ["GreeterPlugin.Greetings": "Greeter"]
+    /// ```
+    public private(set) var inactiveServices: [String: String] = [:]
     /// The names in ``modules`` and ``tasks``: a set of names grows and is searched faster than a
     /// dictionary of owners, and a duplicate's owner is looked up only to report it.
     private var moduleNames: Set<String> = []
@@ -143,6 +150,7 @@ public struct RegistrySnapshot: Sendable {
             pluginFiles[plugin.manifest.name] = plugin.path
             placeholders[plugin.manifest.name] = nil
             inactiveModules = inactiveModules.filter { $0.value != plugin.manifest.name }
+            inactiveServices = inactiveServices.filter { $0.value != plugin.manifest.name }
         }
         interceptors.sort { $0.priority < $1.priority }
     }
@@ -288,5 +296,6 @@ public struct RegistrySnapshot: Sendable {
         guard problems.isEmpty else { throw .rejected(problems) }
         placeholders[manifest.name] = declared
         for module in manifest.modules { inactiveModules[module] = manifest.name }
+        for service in manifest.services { inactiveServices[service] = manifest.name }
     }
 }
