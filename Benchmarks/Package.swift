@@ -45,6 +45,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
+            name: "first-screen-ratios",
+            dependencies: [.product(name: "Plugboard", package: "plugboard")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "load-ratios",
             dependencies: [.product(name: "Plugboard", package: "plugboard")],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -136,7 +136,7 @@ enum PluginLoading {
     private static func once(_ paths: [String]) -> [String] {
         var seen: Set<String> = []
         return paths.filter { path in
-            guard seen.insert(realPath(path) ?? path).inserted else {
+            guard seen.insert(fileIdentity(path) ?? path).inserted else {
                 Terminal.error("warning: \(PluginLoader.shown(path: path)) is given more than once; it is loaded once")
                 return false
             }
@@ -148,5 +148,13 @@ enum PluginLoading {
     static func noPluginFiles(in directory: String) -> String {
         "no plugin files (.so) in \(PluginLoader.shown(path: directory)); a package's plugins are in its "
             + ".build/debug (or .build/release)"
+    }
+
+    /// The device and inode of the file `path` names, following links: the same for every name of
+    /// one file, and one `stat` rather than a `readlink` per part of the path.
+    private static func fileIdentity(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return "\(status.st_dev):\(status.st_ino)"
     }
 }

@@ -38,21 +38,24 @@ enum PopulationReading {
 
     /// The entries of `paths`, in their order. A file the loader's checks refuse is a candidate
     /// refused with that reason when its sealed manifest names it, so that the plugins that need it
-    /// name the cause.
+    /// name the cause. The files are checked in one call, each directory once; the unsealed ones
+    /// not in the cache are then read in child processes, several at a time.
     private static func read(_ paths: [String], loader: PluginLoader) -> [Entry] {
+        let checks = loader.check(files: paths)
         let entries = Mutex([Entry?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let entry = read(paths[index], loader: loader)
+            let entry = read(paths[index], checked: checks[index])
             entries.withLock { $0[index] = entry }
         }
         return entries.withLock { $0.map { $0! } }
     }
 
-    private static func read(_ path: String, loader: PluginLoader) -> Entry {
+    private static func read(_ path: String, checked: Result<SealedManifest?, PluginLoadError>) -> Entry {
         let sealed: SealedManifest?
-        do {
-            sealed = try loader.check(file: path)
-        } catch {
+        switch checked {
+        case .success(let manifest):
+            sealed = manifest
+        case .failure(let error):
             guard let named = try? ManifestReader.read(fileAt: path) else {
                 return .unreadable(path: path, message: PluginLoading.message(for: error))
             }

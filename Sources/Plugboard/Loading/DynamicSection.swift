@@ -15,8 +15,11 @@ struct DynamicSection {
     /// Reads the dynamic section of the 64-bit little-endian ELF image `source`; empty when it has
     /// no dynamic section or the section cannot be read (the ELF checks refuse such a file).
     init<Source: ELFSource>(of source: Source) {
-        self = Self.read(source) ?? DynamicSection(needed: [], soname: nil, searchesBeside: false)
+        self = Self.read(source) ?? .unread
     }
+
+    /// Nothing read: for a file that is only checked, not loaded.
+    static let unread = DynamicSection(needed: [], soname: nil, searchesBeside: false)
 
     private init(needed: [String], soname: String?, searchesBeside: Bool) {
         self.needed = needed

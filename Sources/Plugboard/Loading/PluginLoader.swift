@@ -382,7 +382,25 @@ public struct PluginLoader: Sendable {
     /// - Throws: ``PluginLoadError`` naming the file.
     public func check(file path: String) throws(PluginLoadError) -> SealedManifest? {
         var permissions = FilePermissions()
-        let checked = try checkFile(at: path, permissions: &permissions)
+        return try check(path, permissions: &permissions)
+    }
+
+    /// Checks each of `paths` as ``check(file:)`` does, each directory once for all of them: what a
+    /// host does first with every file it may load.
+    ///
+    /// ```swift
+    /// for case .success(let sealed?) in PluginLoader().check(files: paths) { print(sealed.name) }
+    /// ```
+    /// - Parameter paths: Plugin files.
+    /// - Returns: For each file, in order, its sealed manifest (`nil` when it is not sealed), or why
+    ///   it is refused.
+    public func check(files paths: [String]) -> [Result<SealedManifest?, PluginLoadError>] {
+        var permissions = FilePermissions()
+        return paths.map { path in Result { () throws(PluginLoadError) in try check(path, permissions: &permissions) } }
+    }
+
+    private func check(_ path: String, permissions: inout FilePermissions) throws(PluginLoadError) -> SealedManifest? {
+        let checked = try checkFile(at: path, permissions: &permissions, readingLinks: false)
         close(checked.descriptor)
         return checked.sealed
     }
@@ -405,7 +423,7 @@ public struct PluginLoader: Sendable {
         at path: String, declared: PluginCandidate?, permissions: inout FilePermissions,
         listings: inout DirectoryListings, libraries: inout PluginLibraries
     ) throws(PluginLoadError) -> (CheckedFile, linked: [String]) {
-        let checked = try checkFile(at: path, permissions: &permissions)
+        let checked = try checkFile(at: path, permissions: &permissions, readingLinks: true)
         let declared =
             declared
             ?? checked.sealed.map {
@@ -449,8 +467,11 @@ public struct PluginLoader: Sendable {
     }
 
     /// Opens the file and checks it alone, through that one descriptor, before any of its code
-    /// runs. `permissions` checks each directory once.
-    private func checkFile(at path: String, permissions: inout FilePermissions) throws(PluginLoadError) -> CheckedFile {
+    /// runs. `permissions` checks each directory once. With `readingLinks`, what it links is read
+    /// too (``CheckedFile/dynamic``), for loading.
+    private func checkFile(
+        at path: String, permissions: inout FilePermissions, readingLinks: Bool
+    ) throws(PluginLoadError) -> CheckedFile {
         var status = stat()
         // `lstat` tells a symbolic link, whose target's directories are checked too, for free.
         guard lstat(path, &status) == 0 else { throw Self.statFailure(at: path, errno: errno) }
@@ -496,7 +517,7 @@ public struct PluginLoader: Sendable {
         let directory = PathParts(isLink ? FilePermissions.resolved(path) ?? path : path).directory
         return CheckedFile(
             sealed: sealed, descriptor: file.handOverDescriptor(), directory: directory,
-            dynamic: DynamicSection(of: file))
+            dynamic: readingLinks ? DynamicSection(of: file) : .unread)
     }
 
     /// Refuses anything but a regular file, whose `stat` is `status`.

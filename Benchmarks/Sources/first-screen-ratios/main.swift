@@ -1,0 +1,73 @@
+import Foundation
+import Plugboard
+
+// Time to first screen, whole process, side by side in one run: `plugboard open` of one plugin's
+// screen with 5, 100 and 500 plugins installed — plugins activated when first needed (the
+// default) beside all loaded at start (--eager) — beside the floor, a process that only maps
+// that one plugin (and so the runtime and the Swift libraries it links). Then, in this process,
+// the first use of a declared plugin beside loading and registering such a plugin alone.
+//
+// Targets: lazy with 500 installed within 1.15x of lazy with 5; eager with 500 at least 4x lazy
+// with 500; a first use within 1.2x of loading and registering the plugin alone.
+//
+// Needs a release build of the host: swift build --package-path Plugins -c release --product plugboard
+
+let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+let products = package.deletingLastPathComponent().appendingPathComponent("Plugins/.build/release")
+let host = products.appendingPathComponent("plugboard").path
+guard FileManager.default.isExecutableFile(atPath: host) else {
+    print("no release host at \(host); build it: swift build --package-path Plugins -c release --product plugboard")
+    exit(1)
+}
+let sizes = [5, 100, 500]
+let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 11 : 11
+// Kept per runtime build: plugins of another build would be refused.
+let build = RuntimeFingerprint.current.runtimeVersion.split(separator: "+").last.map(String.init) ?? "build"
+let installed = InstalledPlugins(
+    products: products, root: package.appendingPathComponent(".build/first-screen/\(build)"))
+try installed.build(sizes.max()!)
+let populations = try sizes.map { try installed.population(of: $0) }
+let floor = try Floor.build(in: installed.root)
+
+/// The commands measured, each named, run in turn in every round.
+let commands: [(name: String, arguments: [String])] =
+    zip(sizes, populations).map { size, directory in
+        ("lazy \(size)", [host, "open", "app://p0", "--plugins", directory.path])
+    }
+    + zip(sizes, populations).map { size, directory in
+        ("eager \(size)", [host, "open", "app://p0", "--plugins", directory.path, "--eager"])
+    } + [("floor", [floor, populations[0].appendingPathComponent(InstalledPlugins.file(0)).path])]
+
+var times: [String: [Double]] = [:]
+var memory: [String: [Int]] = [:]
+for round in 0...rounds {
+    // Each round in another order, so that no command always follows the same one.
+    for (name, arguments) in round % 2 == 0 ? commands : commands.reversed() {
+        let run = try WholeProcess.run(arguments)
+        guard round > 0 else { continue }  // the first round warms the caches
+        times[name, default: []].append(run.seconds)
+        memory[name, default: []].append(run.peakKilobytes)
+    }
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+@MainActor func ratios(_ a: String, _ b: String) -> [Double] { zip(times[a]!, times[b]!).map { $0 / $1 } }
+func range(_ values: [Double], _ format: String) -> String {
+    let sorted = values.sorted()
+    return "\(String(format: format, sorted.first!))–\(String(format: format, sorted.last!)), "
+        + "median \(String(format: format, median(values)))"
+}
+print("time to first screen, whole process, \(rounds) rounds (medians, min–max)")
+for (name, _) in commands {
+    let peak = memory[name]!.sorted()[memory[name]!.count / 2]
+    print(
+        "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(range(times[name]!.map { $0 * 1000 }, "%.2f")) ms, peak \(peak / 1024) MiB"
+    )
+}
+print("  lazy 500 ÷ lazy 5:   \(range(ratios("lazy 500", "lazy 5"), "%.3f"))  (target ≤ 1.15)")
+print("  eager 500 ÷ lazy 500: \(range(ratios("eager 500", "lazy 500"), "%.3f"))  (target ≥ 4)")
+print("  lazy 5 ÷ floor:      \(range(ratios("lazy 5", "floor"), "%.3f"))")
+
+let firstUse = try await FirstUse.measure(populations.last!, rounds: rounds)
+print("first use of a declared plugin ÷ loading and registering one alone: \(range(firstUse, "%.3f"))  (target ≤ 1.2)")
