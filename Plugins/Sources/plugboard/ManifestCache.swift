@@ -10,28 +10,33 @@ import Synchronization
 /// An entry is found by the file's resolved path and holds the file's identity — that path, its
 /// device, inode, size, and modification and change times — beside the declarations: an entry for
 /// a file replaced by another (even of the same size and times: a new inode or change time), a
-/// stale one, or one that does not read is never used, and is written again. A cache directory
+/// stale one, or one that does not read is never used, and is written again. It holds the digest of
+/// the file's content too, taken before the declarations were read: the loader refuses the file if
+/// its content differs when it is loaded (``PluginCandidate/contentDigest``). A cache directory
 /// that group or others may write is not used (whoever may write it could forge declarations).
 enum ManifestCache {
     /// One cached entry, as written.
     private struct Entry: Codable {
         let identity: String
+        let digest: String
         let manifest: SealedManifest
     }
 
-    /// The declarations cached for `path`, if its entry matches the file as it is now.
-    static func manifest(for path: String) -> SealedManifest? {
+    /// The declarations cached for `path`, and the digest of the content they were read from, if
+    /// its entry matches the file as it is now.
+    static func manifest(for path: String) -> (manifest: SealedManifest, digest: String)? {
         guard let (file, identity) = entry(for: path), let data = FileManager.default.contents(atPath: file),
             let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.identity == identity
         else { return nil }
-        return entry.manifest
+        return (entry.manifest, entry.digest)
     }
 
-    /// Keeps `manifest` as the declarations of `path`, as the file is now; a cache that cannot be
-    /// written is left as it is (the next start reads the file again).
-    static func keep(_ manifest: SealedManifest, for path: String) {
+    /// Keeps `manifest`, read from the content whose digest is `digest`, as the declarations of
+    /// `path`, as the file is now; a cache that cannot be written is left as it is (the next start
+    /// reads the file again).
+    static func keep(_ manifest: SealedManifest, digest: String, for path: String) {
         guard let (file, identity) = entry(for: path),
-            let data = try? JSONEncoder().encode(Entry(identity: identity, manifest: manifest))
+            let data = try? JSONEncoder().encode(Entry(identity: identity, digest: digest, manifest: manifest))
         else { return }
         let directory = (file as NSString).deletingLastPathComponent
         guard

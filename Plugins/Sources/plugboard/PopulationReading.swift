@@ -62,21 +62,27 @@ enum PopulationReading {
             return candidate(path, named, refusal: PluginLoading.message(for: error))
         }
         if let sealed { return candidate(path, sealed) }
-        if let cached = ManifestCache.manifest(for: path) { return candidate(path, cached) }
+        if let (cached, digest) = ManifestCache.manifest(for: path) { return candidate(path, cached, digest: digest) }
+        // The digest first: declarations read from a file rewritten after it are refused at loading.
+        guard let digest = PluginLoader.contentDigest(ofFileAt: path) else {
+            return .unreadable(path: path, message: "\(PluginLoader.shown(path: path)): cannot be read")
+        }
         do {
             let manifest = try ChildDescription.describe(path).manifest
-            ManifestCache.keep(manifest, for: path)
-            return candidate(path, manifest)
+            ManifestCache.keep(manifest, digest: digest, for: path)
+            return candidate(path, manifest, digest: digest)
         } catch {
             return .unreadable(path: path, message: "\(error)")
         }
     }
 
-    private static func candidate(_ path: String, _ manifest: SealedManifest, refusal: String? = nil) -> Entry {
+    private static func candidate(
+        _ path: String, _ manifest: SealedManifest, refusal: String? = nil, digest: String? = nil
+    ) -> Entry {
         .candidate(
             PluginCandidate(
                 path: path, name: manifest.name, version: manifest.version, dependencies: manifest.dependencies,
-                refusal: refusal),
+                refusal: refusal, contentDigest: digest),
             manifest)
     }
 }

@@ -35,6 +35,33 @@ struct ManifestCacheTests {
         #expect(try resolve(plugins, name: "Fifth", cache: cache).contains("1. Fourth 0.0.1"))
     }
 
+    @Test func aPluginWhoseContentIsNotWhatItsCachedDeclarationsWereReadFromIsRefusedWhenItActivates() throws {
+        let scratch = try Scratch()
+        let plugins = scratch.directory.appendingPathComponent("plugins")
+        let cache = scratch.directory.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: false)
+        _ = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
+        let environment = ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_MANIFEST_CACHE": cache.path]
+        let arguments = ["run", "--plugins", plugins.path, "--open", "app://probe/identity"]
+        let first = try HostProcess.run(arguments, input: "quit\n", environment: environment)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardError.contains("activated Probe 0.0.1 in "))
+        // The entry, as if the file had been rewritten in place after its declarations were read:
+        // the digest it holds is not the file's.
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        try #require(entries.count == 1)
+        let entry = cache.appendingPathComponent(entries[0])
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        let digest = try #require(text.firstMatch(of: /fnv1a64:[0-9a-f]{16}/))
+        try text.replacingOccurrences(of: String(digest.output), with: "fnv1a64:0000000000000000")
+            .write(to: entry, atomically: false, encoding: .utf8)
+        let second = try HostProcess.run(arguments, input: "quit\n", environment: environment)
+        #expect(second.status == 1)
+        #expect(
+            second.standardError.contains("its content changed since its declarations were read"),
+            "\(second.standardError)")
+    }
+
     @Test func aCacheDirectoryOthersMayWriteIsNotUsed() throws {
         let scratch = try Scratch()
         let plugins = scratch.directory.appendingPathComponent("plugins")

@@ -109,6 +109,14 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch .changedWhileLoading(let path, _, _) { print("load", path, "again") }
     /// ```
     case changedWhileLoading(path: String, read: String, loaded: String)
+    /// The file's content is not what it was when its declarations were read
+    /// (``PluginCandidate/contentDigest``): it was rebuilt or rewritten since. Refused before it
+    /// is mapped.
+    ///
+    /// ```swift
+    /// catch .contentChanged(let path) { print(path, "changed; start again to read it anew") }
+    /// ```
+    case contentChanged(path: String)
     /// The file or its directory could be changed by someone other than its owner.
     ///
     /// ```swift
@@ -148,7 +156,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
             .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _),
             .linksUnloadedLibrary(let path, _), .undeclaredLinkedPlugin(let path, _, _),
-            .changedWhileLoading(let path, _, _),
+            .changedWhileLoading(let path, _, _), .contentChanged(let path),
             .invalidManifest(let path, _), .corruptManifest(let path, _):
             path
         }
@@ -212,6 +220,9 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
         case .changedWhileLoading(_, let read, let loaded):
             "\(shownPath): changed while it was being loaded: it was read as \(read.escapingControlCharacters), "
                 + "but the file mapped declares \(loaded.escapingControlCharacters) (or other dependencies); load it again"
+        case .contentChanged:
+            "\(shownPath): its content changed since its declarations were read (it was rebuilt or rewritten); "
+                + "start the host again to read it anew"
         case .undeclaredLinkedPlugin(_, let library, let plugin):
             "\(shownPath): links \(library.escapingControlCharacters), the library of plugin "
                 + "\(plugin.escapingControlCharacters), without declaring it; add .plugin(\"\(plugin.escapingControlCharacters)\", "

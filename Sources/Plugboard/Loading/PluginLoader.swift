@@ -424,6 +424,10 @@ public struct PluginLoader: Sendable {
         listings: inout DirectoryListings, libraries: inout PluginLibraries
     ) throws(PluginLoadError) -> (CheckedFile, linked: [String]) {
         let checked = try checkFile(at: path, permissions: &permissions, readingLinks: true)
+        if let expected = declared?.contentDigest, ContentDigest.of(descriptor: checked.descriptor) != expected {
+            close(checked.descriptor)
+            throw .contentChanged(path: path)
+        }
         let declared =
             declared
             ?? checked.sealed.map {

@@ -39,6 +39,14 @@ public struct PluginCandidate: Sendable, Hashable {
     /// candidate.refusal  // "its file is writable by others"
     /// ```
     public let refusal: String?
+    /// The digest of the file's content when its declarations were read, when they were read
+    /// apart from loading it (``PluginLoader/contentDigest(ofFileAt:)``): the loader refuses the
+    /// file if its content differs when it is loaded, before mapping it.
+    ///
+    /// ```swift
+    /// candidate.contentDigest  // "fnv1a64:3f2c…"
+    /// ```
+    public let contentDigest: String?
 
     /// Creates a candidate.
     ///
@@ -51,14 +59,17 @@ public struct PluginCandidate: Sendable, Hashable {
     ///   - version: The plugin's version.
     ///   - dependencies: The plugins it needs.
     ///   - refusal: Why the file was refused before resolution, if it was.
+    ///   - contentDigest: The digest of the file's content when its declarations were read.
     public init(
-        path: String, name: String, version: String, dependencies: [PluginDependency] = [], refusal: String? = nil
+        path: String, name: String, version: String, dependencies: [PluginDependency] = [], refusal: String? = nil,
+        contentDigest: String? = nil
     ) {
         self.path = path
         self.name = name
         self.version = version
         self.dependencies = dependencies
         self.refusal = refusal
+        self.contentDigest = contentDigest
     }
 
     /// The plugin's name and version, `Blog 2.1.0`.
