@@ -5,9 +5,7 @@ struct BadFiles {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("plugboard-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectories.make("plugboard-tests-")
     }
 
     /// Writes `data` to `name` and returns its path.

@@ -62,8 +62,7 @@ struct HostProcess {
 
     /// The manifest cache of the hosts this test run starts: one of its own, so that no entry of
     /// another run (or of the person running the tests) is read.
-    static let manifestCache = FileManager.default.temporaryDirectory
-        .appendingPathComponent("plugboard-manifest-cache-\(UUID().uuidString)").path
+    static let manifestCache = (try? TemporaryDirectories.make("plugboard-manifest-cache-"))?.path ?? ""
 
     /// Kills `process` with SIGKILL once it has run for `seconds`, so that a host that never ends
     /// (a lost signal, a hang) fails its test instead of stalling the run; cancel the returned

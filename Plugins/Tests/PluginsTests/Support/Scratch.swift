@@ -5,9 +5,7 @@ struct Scratch {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("plugboard-plugins-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectories.make("plugboard-plugins-tests-")
     }
 
     /// Copies `path` into the scratch directory under `name` and returns the copy's path.

@@ -1,0 +1,29 @@
+import Foundation
+import Synchronization
+
+/// The temporary directories this test process makes, each removed when the process exits: the
+/// tests hand their files to the loader and to hosts they start, so none is removed earlier. (The
+/// end-to-end package's tests use this file too, through a symbolic link.)
+enum TemporaryDirectories {
+    private static let made = Mutex<[URL]>([])
+    private static let removedAtExit: Void = { atexit { TemporaryDirectories.removeAll() } }()
+
+    /// A new directory in the temporary directory whose name starts with `prefix`.
+    static func make(_ prefix: String) throws -> URL {
+        _ = removedAtExit
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        made.withLock { $0.append(directory) }
+        return directory
+    }
+
+    private static func removeAll() {
+        for directory in made.withLock({ $0 }) {
+            // A test may have taken the owner's write permission away from a directory inside.
+            if let inside = FileManager.default.enumerator(atPath: directory.path) {
+                for case let path as String in inside { chmod(directory.appendingPathComponent(path).path, 0o700) }
+            }
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+}
