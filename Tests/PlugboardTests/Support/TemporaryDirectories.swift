@@ -19,9 +19,14 @@ enum TemporaryDirectories {
 
     private static func removeAll() {
         for directory in made.withLock({ $0 }) {
-            // A test may have taken the owner's write permission away from a directory inside.
+            // A test may have taken the owner's permissions away from a directory inside; given back
+            // to real directories only: a symbolic link may lead anywhere (to the repository, say).
             if let inside = FileManager.default.enumerator(atPath: directory.path) {
-                for case let path as String in inside { chmod(directory.appendingPathComponent(path).path, 0o700) }
+                for case let name as String in inside {
+                    let path = directory.appendingPathComponent(name).path
+                    var status = stat()
+                    if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { chmod(path, 0o700) }
+                }
             }
             try? FileManager.default.removeItem(at: directory)
         }
