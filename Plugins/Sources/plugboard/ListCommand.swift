@@ -3,27 +3,30 @@ import Plugboard
 /// `plugboard list`: what the loaded plugins register, by kind.
 enum ListCommand {
     static let help = """
-        USAGE: plugboard list [--plugins DIR]... [--with-bundled] [--json]
+        USAGE: plugboard list [--plugins DIR]... [--with-bundled] [--eager] [--json]
 
-        Loads the bundled plugins (or the plugins in each DIR) and lists what the registry then
-        holds: each plugin with its file and the runtime and toolchain it was built for, each
-        module with where it comes from, and the routes, startup tasks and services with the
-        module that owns them.
+        Lists what the bundled plugins (or the plugins in each DIR) register: each plugin with
+        its file and the runtime and toolchain it was built for, each module with where it
+        comes from, and the routes, startup tasks and services with the module that owns them.
+        Only the plugins active at launch are loaded; what the others register comes from their
+        manifests, marked as not loaded.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
           --with-bundled  Load the bundled plugins as well as those of --plugins.
+          --eager         Load every plugin first.
           --json          Print it all as one JSON object, for scripts: plugins, modules,
-                          routes, tasks and services.
+                          routes, tasks and services ("loaded": false for a plugin not
+                          loaded, whose tasks and services name their plugin).
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let (failures, json) = try PluginLoading.loadForListing(arguments)
+        let (failures, population, json) = try PluginLoading.installForListing(arguments)
         if json {
-            try printJSON(RegistryJSON(Registry.shared.snapshot))
+            try printJSON(RegistryJSON(Registry.shared.snapshot, members: population.members))
         } else {
-            RegistryListing.print(Registry.shared.snapshot)
+            RegistryListing.print(Registry.shared.snapshot, members: population.members)
         }
         return failures > 0 ? 1 : 0
     }

@@ -109,16 +109,20 @@ enum PluginLoading {
         return (failures, population)
     }
 
-    /// Loads the plugins that the `--plugins` and `--with-bundled` options in `arguments` select for a
-    /// command that lists what they register, reporting the loading on standard error so that
-    /// standard output holds the listing alone; returns how many failed, and whether `--json`
-    /// asks for the listing as JSON.
-    static func loadForListing(_ arguments: [String]) throws -> (failures: Int, json: Bool) {
-        let options = try Options(loadingPlugins: arguments, switches: ["--json"])
-        let failures = try Terminal.toStandardError {
-            try load(directories: options.pluginDirectories, withBundled: options.withBundled)
+    /// Installs the plugins that the `--plugins` and `--with-bundled` options in `arguments` select
+    /// for a command that lists what they register — loading only those active at launch, the
+    /// others' declarations coming from their manifests, unless `--eager` asks to load them all —
+    /// reporting the loading on standard error so that standard output holds the listing alone;
+    /// returns how many failed, the population, and whether `--json` asks for JSON.
+    static func installForListing(
+        _ arguments: [String]
+    ) throws -> (failures: Int, population: PluginPopulation, json: Bool) {
+        let options = try Options(loadingPlugins: arguments, switches: ["--json", "--eager"])
+        let (failures, population) = try Terminal.toStandardError {
+            try install(
+                directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"))
         }
-        return (failures, options.has("--json"))
+        return (failures, population, options.has("--json"))
     }
 
     private static func files(in directories: [String]) throws(PluginLoadError) -> [String] {

@@ -62,7 +62,11 @@ enum PopulationReading {
             return candidate(path, named, refusal: PluginLoading.message(for: error))
         }
         if let sealed { return candidate(path, sealed) }
-        if let (cached, digest) = ManifestCache.manifest(for: path) { return candidate(path, cached, digest: digest) }
+        // An entry read by a host of another runtime build is read again: the child then refuses the
+        // file if it was built for that other build.
+        if let (cached, digest) = ManifestCache.manifest(for: path), cached.fingerprint == .current {
+            return candidate(path, cached, digest: digest)
+        }
         // The digest first: declarations read from a file rewritten after it are refused at loading.
         guard let digest = PluginLoader.contentDigest(ofFileAt: path) else {
             return .unreadable(path: path, message: "\(PluginLoader.shown(path: path)): cannot be read")

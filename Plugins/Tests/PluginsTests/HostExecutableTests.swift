@@ -76,10 +76,12 @@ struct HostExecutableTests {
                 app://greeter/hello
                   title       A greeting from the greeter plugin
                   owner       GreeterPlugin.GreeterModule  (\(path))
+                  plugin      Greeter, not loaded: opening the route loads it
                 app://greeter/hello/:name
                   title       A greeting for someone
                   parameters  name
                   owner       GreeterPlugin.GreeterModule  (\(path))
+                  plugin      Greeter, not loaded: opening the route loads it
 
                 """
             )
@@ -95,13 +97,21 @@ struct HostExecutableTests {
         let output = run.standardOutput
         #expect(output.hasPrefix("Plugins\n  Shell 1.0.0  \(shell)\n    fingerprint  plugboard-runtime "), "\(output)")
         #expect(output.contains("Modules\n  ShellPlugin.ShellModule  from plugin Shell\n"))
-        let greeting = "  app://greeter/hello  A greeting from the greeter plugin  [GreeterPlugin.GreeterModule]\n"
+        // The greeter is not needed at launch: what it registers comes from its manifest.
+        let greeting =
+            "  app://greeter/hello  A greeting from the greeter plugin  [GreeterPlugin.GreeterModule]  (activates Greeter)\n"
         #expect(output.contains(greeting))
+        #expect(output.contains("  Greeter 1.0.0  \(try BuildProducts.greeter)\n    not loaded   until first needed\n"))
         #expect(output.contains("  shell.logging  after shell.configuration  [ShellPlugin.ShellModule]\n"))
+        #expect(output.contains("  greeter.prepare  [plugin Greeter, not loaded]\n"))
         #expect(
             output.contains(
                 "Services\n  AccountPlugin.ReaderSessions  [AccountPlugin.AccountModule]\n"
-                    + "  GreeterPlugin.Greetings  [GreeterPlugin.GreeterModule]\n"))
+                    + "  GreeterPlugin.Greetings  [plugin Greeter, not loaded]\n"))
+        // With --eager, every plugin is loaded and lists what it registered.
+        let eager = try HostProcess.run(["list", "--eager"])
+        #expect(eager.standardOutput.contains("  GreeterPlugin.Greetings  [GreeterPlugin.GreeterModule]\n"))
+        #expect(!eager.standardOutput.contains("not loaded"))
     }
 
     @Test func routesAndListPrintJSONForScripts() throws {
@@ -124,6 +134,9 @@ struct HostExecutableTests {
                 "Shell", "Circles", "Account", "Blog", "Greeter",
             ])
         #expect(registry["plugins"]?.last?["file"] as? String == greeter)
+        #expect(registry["plugins"]?.map { $0["loaded"] as? Bool } == [true, false, true, true, false])
+        let prepare = registry["tasks"]?.first { $0["name"] as? String == "greeter.prepare" }
+        #expect(prepare?["plugin"] as? String == "Greeter" && prepare?["dependencies"] == nil)
         #expect(registry["routes"]?.count == all?.count)
         let logging = registry["tasks"]?.first { $0["name"] as? String == "shell.logging" }
         #expect(logging?["dependencies"] as? [String] == ["shell.configuration"])
@@ -332,7 +345,7 @@ struct HostExecutableTests {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let run = try HostProcess.run([
-            "routes", "--plugins", scratch.directory.path, "--plugins", scratch.directory.path,
+            "routes", "--plugins", scratch.directory.path, "--plugins", scratch.directory.path, "--eager",
         ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
@@ -353,7 +366,7 @@ struct HostExecutableTests {
     /// The folder a person is most likely to point the host at holds the bundled plugins and the
     /// probe, and no plugin that exists to crash or hang.
     @Test func theBuildDirectoryLoadsWhole() throws {
-        let run = try HostProcess.run(["list", "--plugins", BuildProducts.directory.path])
+        let run = try HostProcess.run(["list", "--plugins", BuildProducts.directory.path, "--eager"])
         #expect(run.status == 0, "\(run.standardError)")
         for name in ["Shell", "Circles", "Blog", "Account", "Greeter", "Probe"] {
             #expect(run.standardError.contains("✓ \(name) "), "\(run.standardError)")
@@ -384,7 +397,7 @@ struct HostExecutableTests {
     @Test func aModuleTypeDiscoveryCannotUseIsNamedInAWarning() throws {
         let scratch = try Scratch()
         let path = try scratch.copy(BrokenPlugins.path("libOddModulesPlugin.so"), as: "libOddModulesPlugin.so")
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path])
+        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardError.contains(

@@ -9,7 +9,7 @@ struct ResolutionTests {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libCirclesPlugin.so"), as: "libACircles.so")
         _ = try scratch.copy(BuildProducts.path("libShellPlugin.so"), as: "libZShell.so")
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path])
+        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
         #expect(run.status == 0, "\(run.standardError)")
         let shell = try #require(run.standardError.range(of: "✓ Shell 1.0.0"))
         let circles = try #require(run.standardError.range(of: "✓ Circles 1.0.0"))
@@ -21,7 +21,7 @@ struct ResolutionTests {
         let scratch = try Scratch()
         let circles = try scratch.copy(BuildProducts.path("libCirclesPlugin.so"), as: "libCirclesPlugin.so")
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path])
+        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
         #expect(run.status == 1)
         #expect(
             run.standardError.contains(

@@ -292,7 +292,8 @@ struct ShellLineEditingTests {
                 (after: "Stopped", keys: ""),
             ] + (whileStopped.isEmpty ? [] : [(after: prompt, keys: whileStopped)]) + [
                 (after: prompt, keys: "fg\n"),
-                (after: "\r> sta\u{1B}[K", keys: "ck\r" + Self.ctrlD),
+                (after: "\r> sta\u{1B}[K", keys: "ck\r"),
+                (after: "Stack: Home\r\n", keys: Self.ctrlD),
                 (after: prompt, keys: "exit\n"),
             ],
             environment: ["PLUGBOARD_HISTORY": ""])
