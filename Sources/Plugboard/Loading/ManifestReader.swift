@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Reads the `.plugboard_manifest` section of a plugin file without loading it.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A request to open a route: the URL asked for, the values it carried, and the caller's context.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 extension LaunchReport {
     private struct TraceFile: Encodable {
