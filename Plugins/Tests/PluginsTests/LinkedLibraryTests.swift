@@ -38,15 +38,23 @@ struct LinkedLibraryTests {
         #expect(loader.registry.snapshot.plugins.isEmpty)
     }
 
-    @Test func aPluginLinkingAPluginItDoesNotDeclareIsRefusedBeforeItIsMapped() throws {
-        let scratch = try Scratch()
+    /// The bundled account, then the probe linking it, read as declaring `dependencies`, loaded
+    /// into a registry of their own: the loader and the results.
+    private func loadAccountThenProbe(
+        declaring dependencies: [PluginDependency], in scratch: Scratch
+    ) throws -> (PluginLoader, probe: String, [Result<LoadedPlugin, PluginLoadError>]) {
         let account = try BuildProducts.path("libAccountPlugin.so")
         let probe = try probeLinkingTheAccount(in: scratch)
         let loader = PluginLoader(registry: Registry())
         let results = loader.load(resolved: [
             PluginCandidate(path: account, name: "Account", version: "1.0.0"),
-            PluginCandidate(path: probe, name: "Probe", version: "0.0.1"),
+            PluginCandidate(path: probe, name: "Probe", version: "0.0.1", dependencies: dependencies),
         ])
+        return (loader, probe, results)
+    }
+
+    @Test func aPluginLinkingAPluginItDoesNotDeclareIsRefusedBeforeItIsMapped() throws {
+        let (loader, probe, results) = try loadAccountThenProbe(declaring: [], in: try Scratch())
         #expect((try? results[0].get())?.soname == "libAccountPlugin.so")
         guard case .failure(.undeclaredLinkedPlugin(let path, let library, let plugin)) = results[1] else {
             Issue.record("unexpected \(results[1])")
@@ -60,17 +68,10 @@ struct LinkedLibraryTests {
     }
 
     @Test func aPluginThatDeclaresOnceMappedOtherThanWhatWasReadOfItIsRefused() throws {
-        let scratch = try Scratch()
-        let account = try BuildProducts.path("libAccountPlugin.so")
-        let probe = try probeLinkingTheAccount(in: scratch)
-        let loader = PluginLoader(registry: Registry())
         // Read as declaring the account (as a file replaced after it was read would be); the probe
         // mapped declares nothing.
-        let results = loader.load(resolved: [
-            PluginCandidate(path: account, name: "Account", version: "1.0.0"),
-            PluginCandidate(
-                path: probe, name: "Probe", version: "0.0.1", dependencies: [.plugin("Account", from: "1.0.0")]),
-        ])
+        let (loader, probe, results) = try loadAccountThenProbe(
+            declaring: [.plugin("Account", from: "1.0.0")], in: try Scratch())
         guard case .failure(let error) = results[1],
             case .changedWhileLoading(probe, "Probe 0.0.1", "Probe 0.0.1") = error
         else {
