@@ -137,15 +137,7 @@ struct ServiceActivationTests {
     @Test func askingForAServiceOfADeclaredPluginActivatesIt() async throws {
         let probe = try BuildProducts.probe
         let registry = Registry()
-        let fingerprint = RuntimeFingerprint.current
-        let json = """
-            {"name": "Probe", "version": "0.0.1", "runtimeVersion": "\(fingerprint.runtimeVersion)",
-             "toolchain": "\(fingerprint.toolchain)", "architecture": "x86_64", "modules": ["ProbePlugin.ProbeModule"],
-             "routes": ["app://probe/identity"], "routeTitles": ["Probe"], "routeModules": ["ProbePlugin.ProbeModule"],
-             "tasks": ["probe.start"], "launchTasks": [], "dependencies": [], "services": ["Plugboard.Owner"],
-             "events": [], "interceptors": [], "parameterTypes": [], "fallbacks": []}
-            """
-        let manifest = try JSONDecoder().decode(SealedManifest.self, from: Data(json.utf8))
+        let manifest = try ProbeManifest.read()
         let population = PluginPopulation(
             loader: PluginLoader(registry: registry),
             resolved: [PluginCandidate(path: probe, name: "Probe", version: "0.0.1")], manifests: [probe: manifest])
@@ -161,6 +153,21 @@ struct ServiceActivationTests {
         #expect(registry.snapshot.inactiveServices.isEmpty)
         #expect(try registry.service(Owner.self) == owner)
         _ = population
+    }
+}
+
+/// The probe's manifest as a host keeps it, written out here.
+enum ProbeManifest {
+    static func read() throws -> SealedManifest {
+        let fingerprint = RuntimeFingerprint.current
+        let json = """
+            {"name": "Probe", "version": "0.0.1", "runtimeVersion": "\(fingerprint.runtimeVersion)",
+             "toolchain": "\(fingerprint.toolchain)", "architecture": "x86_64", "modules": ["ProbePlugin.ProbeModule"],
+             "routes": ["app://probe/identity"], "routeTitles": ["Probe"], "routeModules": ["ProbePlugin.ProbeModule"],
+             "tasks": ["probe.start"], "launchTasks": [], "dependencies": [], "services": ["Plugboard.Owner"],
+             "events": [], "interceptors": [], "parameterTypes": [], "fallbacks": []}
+            """
+        return try JSONDecoder().decode(SealedManifest.self, from: Data(json.utf8))
     }
 }
 

@@ -85,4 +85,10 @@ __attribute__((visibility("hidden"))) int pb_available_processors(void);
 /// The toolchain that compiles the code calling this: inlined into each plugin at its compile time.
 static inline const char *_Nonnull pb_toolchain_identity(void) { return __VERSION__; }
 
+/// A copy of the file open as `descriptor`, from its start, in a sealed memory file that no one can
+/// change: a new build written over a loaded plugin's file in place keeps the loaded image's inode,
+/// and the dynamic loader would answer the old image for it, so a reload maps such a copy. Returns
+/// the copy's descriptor (close-on-exec), or -1 with `errno` set.
+__attribute__((visibility("hidden"))) int pb_sealed_copy(int descriptor);
+
 #endif

@@ -30,6 +30,13 @@ public enum ActivationError: Error, Sendable, CustomStringConvertible {
     /// catch .tasksFailed(let plugin, let reason) { print(plugin, reason) }
     /// ```
     case tasksFailed(plugin: String, reason: String)
+    /// The plugin is not active, so there is nothing to replace: it loads the build its file holds
+    /// when it is first needed.
+    ///
+    /// ```swift
+    /// catch .notActive(let plugin) { print(plugin, "loads its new build when first needed") }
+    /// ```
+    case notActive(plugin: String)
 
     /// What failed, for which plugin, and what to do.
     ///
@@ -47,6 +54,9 @@ public enum ActivationError: Error, Sendable, CustomStringConvertible {
             "plugin '\(plugin)' was refused: \(error.description)"
         case .tasksFailed(let plugin, let reason):
             "the startup tasks of plugin '\(plugin)' failed: \(reason)"
+        case .notActive(let plugin):
+            "plugin '\(plugin)' is not active, so there is nothing to replace: it loads the build its file holds "
+                + "when it is first needed"
         }
     }
 }

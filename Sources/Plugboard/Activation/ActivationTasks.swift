@@ -1,13 +1,14 @@
-/// Runs the startup tasks of a plugin being activated, as a launch runs every task: as a graph,
-/// each as soon as its dependencies ended, phase after phase. A dependency on a task already
-/// registered — a task of an active plugin, which ran when that plugin became active — counts as
-/// done.
+/// Runs the startup tasks of a plugin being activated (or of a new build replacing it), as a launch
+/// runs every task: as a graph, each as soon as its dependencies ended, phase after phase. A
+/// dependency on another plugin's task already registered — which ran when that plugin became
+/// active — counts as done.
 enum ActivationTasks {
     /// Runs `tasks`; returns why they failed (an invalid graph, or the required task that failed),
     /// or `nil` when they all succeeded.
     static func run(_ tasks: [StartupTask], registered: RegistrySnapshot) async -> String? {
         guard !tasks.isEmpty else { return nil }
-        let done = Set(registered.tasks.map(\.name))
+        let names = Set(tasks.map(\.name))
+        let done = Set(registered.tasks.map(\.name)).subtracting(names)
         let own = tasks.map { task in
             StartupTask(
                 name: task.name, dependencies: task.dependencies.filter { !done.contains($0) }, phase: task.phase,

@@ -20,18 +20,30 @@ public struct LoadPolicy: Sendable, Hashable {
     /// let policy = LoadPolicy(allowlist: ["Shell", "Circles"])  // any other plugin is refused
     /// ```
     public var allowlist: Set<String>?
+    /// Map each plugin from a sealed copy of its file in memory rather than from the file: a new
+    /// build then written over the file in place (`cp`, say, which keeps the inode) cannot change
+    /// the running image under it, which would end the process with SIGBUS. Each plugin then
+    /// takes its file's size in memory of its own. For hosts that replace plugins while they run
+    /// (``PluginPopulation/reload(_:)`` maps a copy of the new build either way); off by default.
+    ///
+    /// ```swift
+    /// let watching = PluginLoader(policy: LoadPolicy(mapsPrivateCopies: true))
+    /// ```
+    public var mapsPrivateCopies: Bool
 
     /// Creates a policy.
     /// - Parameters:
     ///   - checksPermissions: Whether to check ownership and permissions (default `true`).
     ///   - allowlist: The plugin names allowed, or `nil` for any.
+    ///   - mapsPrivateCopies: Whether to map sealed copies of the plugin files (default `false`).
     ///
     /// ```swift
     /// let loader = PluginLoader(policy: LoadPolicy(checksPermissions: true, allowlist: ["Shell", "Blog"]))
     /// ```
-    public init(checksPermissions: Bool = true, allowlist: Set<String>? = nil) {
+    public init(checksPermissions: Bool = true, allowlist: Set<String>? = nil, mapsPrivateCopies: Bool = false) {
         self.checksPermissions = checksPermissions
         self.allowlist = allowlist
+        self.mapsPrivateCopies = mapsPrivateCopies
     }
 
     /// The default: permissions checked, any plugin name.

@@ -295,15 +295,18 @@ public struct PluginLoader: Sendable {
 
     /// Checks the file of `candidate` and maps it as ``load(resolved:loaded:)`` does, then asks
     /// its modules what they register, without applying any of it: for an activation that runs
-    /// the plugin's startup tasks before its registrations are published.
-    func prepare(_ candidate: PluginCandidate) throws(PluginLoadError) -> PreparedPlugin {
+    /// the plugin's startup tasks before its registrations are published. With `copying`, a
+    /// sealed copy of the file is checked and mapped (see `pb_sealed_copy`), for a new build of a
+    /// loaded plugin, whose declarations are then those of the copy.
+    func prepare(_ candidate: PluginCandidate, copying: Bool = false) throws(PluginLoadError) -> PreparedPlugin {
+        let declared = copying ? nil : candidate
         var (permissions, listings) = (FilePermissions(), DirectoryListings())
         var libraries = PluginLibraries(loaded: registry.snapshot.plugins)
         let (checked, linked) = try checkFile(
-            at: candidate.path, declared: candidate, permissions: &permissions, listings: &listings,
-            libraries: &libraries)
+            at: candidate.path, declared: declared, permissions: &permissions, listings: &listings,
+            libraries: &libraries, copying: copying)
         let opened = try open(candidate.path, checked: checked, linking: linked)
-        let (plugin, modules) = try self.checked(opened, declared: candidate, libraries: libraries)
+        let (plugin, modules) = try self.checked(opened, declared: declared, libraries: libraries)
         do {
             return PreparedPlugin(
                 plugin: plugin,
@@ -421,9 +424,9 @@ public struct PluginLoader: Sendable {
     /// the same `libraries`, to which the file's own soname is added once it passed.
     private func checkFile(
         at path: String, declared: PluginCandidate?, permissions: inout FilePermissions,
-        listings: inout DirectoryListings, libraries: inout PluginLibraries
+        listings: inout DirectoryListings, libraries: inout PluginLibraries, copying: Bool = false
     ) throws(PluginLoadError) -> (CheckedFile, linked: [String]) {
-        let checked = try checkFile(at: path, permissions: &permissions, readingLinks: true)
+        let checked = try checkFile(at: path, permissions: &permissions, readingLinks: true, copying: copying)
         if let expected = declared?.contentDigest, ContentDigest.of(descriptor: checked.descriptor) != expected {
             close(checked.descriptor)
             throw .contentChanged(path: path)
@@ -472,9 +475,11 @@ public struct PluginLoader: Sendable {
 
     /// Opens the file and checks it alone, through that one descriptor, before any of its code
     /// runs. `permissions` checks each directory once. With `readingLinks`, what it links is read
-    /// too (``CheckedFile/dynamic``), for loading.
+    /// too (``CheckedFile/dynamic``), for loading. With `copying`, everything after the file's
+    /// ownership and permissions is checked on a sealed copy of it in memory, which is what
+    /// `dlopen` then maps: a new image even for a file rewritten in place.
     private func checkFile(
-        at path: String, permissions: inout FilePermissions, readingLinks: Bool
+        at path: String, permissions: inout FilePermissions, readingLinks: Bool, copying: Bool = false
     ) throws(PluginLoadError) -> CheckedFile {
         var status = stat()
         // `lstat` tells a symbolic link, whose target's directories are checked too, for free.
@@ -497,9 +502,18 @@ public struct PluginLoader: Sendable {
             close(descriptor)
             throw error
         }
-        let file = ELFFile(descriptor: descriptor, size: UInt64(status.st_size))
+        var file = ELFFile(descriptor: descriptor, size: UInt64(status.st_size))
         if policy.checksPermissions, let reason = permissions.problem(at: path, status: status, isLink: isLink) {
             throw .insecurePermissions(path: path, reason: reason)
+        }
+        if copying || (readingLinks && policy.mapsPrivateCopies) {
+            // The checks below read, and `dlopen` maps, a sealed copy of what the file holds now.
+            let copy = pb_sealed_copy(descriptor)
+            var copied = stat()
+            guard copy >= 0, fstat(copy, &copied) == 0 else {
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            file = ELFFile(descriptor: copy, size: UInt64(copied.st_size))
         }
         if let reason = ELFCheck.problem(in: file) {
             throw .notASharedObject(path: path, reason: reason)

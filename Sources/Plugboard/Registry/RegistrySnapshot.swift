@@ -78,6 +78,15 @@ public struct RegistrySnapshot: Sendable {
     private var pluginFiles: [String: String] = [:]
     /// The routes of each declared, inactive plugin, still held by placeholders.
     private var placeholders: [String: [RoutePattern]] = [:]
+    /// What was declared and registered, in order: what a snapshot without one plugin is rebuilt
+    /// from (``replacing(_:with:plugin:)``).
+    private var history: [Change] = []
+
+    /// One declaration or registration, as it was applied.
+    private enum Change: Sendable {
+        case declared(SealedManifest, image: String)
+        case registered([Contribution], plugin: LoadedPlugin?)
+    }
     /// The modules of the plugins declared but not active yet (``PluginPopulation``), each with
     /// its plugin's name: they may be disabled before they are registered.
     ///
@@ -145,6 +154,7 @@ public struct RegistrySnapshot: Sendable {
             problems += missing.map { .declaredRouteMissing(pattern: $0.description, plugin: plugin.manifest.name) }
         }
         guard problems.isEmpty else { throw .rejected(problems) }
+        history.append(.registered(contributions, plugin: plugin))
         if let plugin {
             plugins.append(plugin)
             pluginFiles[plugin.manifest.name] = plugin.path
@@ -294,8 +304,35 @@ public struct RegistrySnapshot: Sendable {
             if case .pattern(let pattern) = placeholder.parsed { declared.append(pattern) }
         }
         guard problems.isEmpty else { throw .rejected(problems) }
+        history.append(.declared(manifest, image: image))
         placeholders[manifest.name] = declared
         for module in manifest.modules { inactiveModules[module] = manifest.name }
         for service in manifest.services { inactiveServices[service] = manifest.name }
+    }
+
+    /// This snapshot with everything the plugin named `name` registered replaced by
+    /// `contributions` of `plugin`, its new build: rebuilt from what was declared and registered,
+    /// in order, without the old registrations, then the new ones. Modules keep their disabled and
+    /// quarantined states.
+    /// - Throws: ``RegistrationError`` when the new build cannot take the old one's place (a route
+    ///   another plugin owns, say); nothing changes then.
+    func replacing(
+        _ name: String, with contributions: [Contribution], plugin: LoadedPlugin
+    ) throws(RegistrationError) -> RegistrySnapshot {
+        var next = RegistrySnapshot()
+        for change in history {
+            switch change {
+            case .declared(let manifest, let image) where manifest.name != name:
+                try next.declare(manifest, image: image)
+            case .declared: continue
+            case .registered(let contributions, let registered) where registered?.manifest.name != name:
+                try next.add(contributions, plugin: registered)
+            case .registered: continue
+            }
+        }
+        try next.add(contributions, plugin: plugin)
+        next.disabledModules = disabledModules
+        next.quarantinedModules = quarantinedModules
+        return next
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import Plugboard
+import Testing
+
+/// A new build of an active plugin, written over its file in place, replaces it in the running
+/// process in one step; a new build that is refused leaves the old one working.
+struct ReloadTests {
+    /// A copy of the probe, loaded from the start into a registry of its own, mapped from a copy
+    /// of its file, as a host that reloads maps plugins: writing its file in place then changes
+    /// nothing under the running image.
+    private func loadedProbe(in scratch: Scratch) throws -> (PluginPopulation, path: String) {
+        let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let population = PluginPopulation(
+            loader: PluginLoader(registry: Registry(), policy: LoadPolicy(mapsPrivateCopies: true)),
+            resolved: [PluginCandidate(path: path, name: "Probe", version: "0.0.1")],
+            manifests: [path: try ProbeManifest.read()])
+        population.install(eager: true)
+        return (population, path)
+    }
+
+    /// The title of the first action of the probe's screen, as the registry builds it now.
+    @MainActor
+    private func actionTitle(in registry: Registry) async throws -> String? {
+        try await registry.screen(for: "app://probe/identity").actions.first?.title
+    }
+
+    /// Writes `bytes` over the file at `path`, in place: the same inode, as a build may.
+    private func rewrite(_ path: String, with bytes: Data) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+    }
+
+    @Test func aNewBuildWrittenInPlaceReplacesThePluginInOneStep() async throws {
+        let scratch = try Scratch()
+        let (population, path) = try loadedProbe(in: scratch)
+        let registry = population.loader.registry
+        #expect(try await actionTitle(in: registry) == "End the process")
+        let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        let patched = try scratch.patchedCopy(
+            path, as: "patched.so", replacing: "End the process", with: "End the program")
+        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
+
+        let reloaded = try await population.reload("Probe")
+        #expect(reloaded.manifest.name == "Probe")
+        #expect(try await actionTitle(in: registry) == "End the program")
+        let snapshot = registry.snapshot
+        #expect(snapshot.plugins.map(\.manifest.name) == ["Probe"])
+        #expect(snapshot.modules.map(\.name) == ["ProbePlugin.ProbeModule"])
+        #expect(snapshot.tasks.map(\.name) == ["probe.start"])
+        #expect(try registry.service(Owner.self).module == "ProbePlugin.ProbeModule")
+    }
+
+    @Test func aRefusedNewBuildLeavesTheOldOneWorking() async throws {
+        let scratch = try Scratch()
+        let (population, path) = try loadedProbe(in: scratch)
+        let registry = population.loader.registry
+        try rewrite(path, with: Data("not a shared object".utf8))
+        let error = await #expect(throws: ActivationError.self) { try await population.reload("Probe") }
+        guard case .refused("Probe", .notASharedObject) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(try await actionTitle(in: registry) == "End the process")
+        #expect(registry.snapshot.plugins.count == 1)
+    }
+}

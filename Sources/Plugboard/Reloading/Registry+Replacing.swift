@@ -1,0 +1,11 @@
+extension Registry {
+    /// Replaces everything the plugin named `name` registered with `contributions` of `plugin`,
+    /// its new build, and publishes the result in one step: readers see the old plugin's routes,
+    /// services, handlers, interceptors and tasks, or the new one's, never a mix.
+    /// - Throws: ``RegistrationError``; the registry is then unchanged.
+    func replace(_ name: String, with contributions: [Contribution], plugin: LoadedPlugin) throws(RegistrationError) {
+        try update { snapshot throws(RegistrationError) in
+            snapshot = try snapshot.replacing(name, with: contributions, plugin: plugin)
+        }
+    }
+}
