@@ -46,13 +46,16 @@ enum PluginLoading {
     /// Returns the population, which the registry holds weakly: keep it while plugins may be
     /// needed.
     static func install(
-        directories: [String], withBundled: Bool = false, eager: Bool, into registry: Registry = .shared
+        directories: [String], withBundled: Bool = false, eager: Bool, mappingCopies: Bool = false,
+        into registry: Registry = .shared
     ) throws -> (failures: Int, population: PluginPopulation) {
         let paths = try paths(directories: directories, withBundled: withBundled)
         for failure in registry.registerLinkedModules().failures {
             Terminal.error("error: \(failure)")
         }
         Terminal.line("Loading \(counted(paths.count, "plugin file"))")
+        var policy = policy
+        policy.mapsPrivateCopies = mappingCopies
         let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
         let (candidates, manifests, unreadable) = PopulationReading.candidates(of: paths, loader: loader)

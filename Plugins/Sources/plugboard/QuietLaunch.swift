@@ -9,11 +9,12 @@ enum QuietLaunch {
     /// plugins not active at launch activate when first needed (all are loaded with `eager`).
     /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:)`` throws.
     static func run(
-        pluginDirectories: [String], withBundled: Bool = false, eager: Bool = false, strict: Bool = false,
-        showingProgress: Bool = false
+        pluginDirectories: [String], withBundled: Bool = false, eager: Bool = false, mappingCopies: Bool = false,
+        strict: Bool = false, showingProgress: Bool = false
     ) async throws -> (Application, failures: Int, population: PluginPopulation) {
         let (failures, population) = try Terminal.toStandardError {
-            try PluginLoading.install(directories: pluginDirectories, withBundled: withBundled, eager: eager)
+            try PluginLoading.install(
+                directories: pluginDirectories, withBundled: withBundled, eager: eager, mappingCopies: mappingCopies)
         }
         let app = Application(registry: .shared)
         if showingProgress { Terminal.toStandardError { Terminal.heading("Launching") } }

@@ -9,7 +9,9 @@ enum RunCommand {
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
         declares the others (each is loaded when first needed, and says so on standard error;
-        the plugins command shows which are active), launches them with a progress line per
+        the plugins command shows which are active; reload replaces a plugin by the build its
+        file holds now, keeping the screens open, and each plugin is mapped from a copy of its
+        file, so that a build written over it cannot disturb the running one), launches them with a progress line per
         startup task on standard error, and opens URL
         (default app://tabs), then reads commands from standard input, one per line; it works
         in a terminal and through a pipe. Type help for the commands. In a terminal, a line is
@@ -40,8 +42,7 @@ enum RunCommand {
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let (app, failures, population) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
-            eager: options.has("--eager"),
-            strict: options.has("--strict"), showingProgress: true)
+            eager: options.has("--eager"), mappingCopies: true, strict: options.has("--strict"), showingProgress: true)
         let session = ShellSession(registry: .shared, population: population, application: app)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }

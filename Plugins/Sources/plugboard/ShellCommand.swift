@@ -1,7 +1,7 @@
 /// A command of the interactive shell, named by a line's first word; the help, Tab completion and
 /// the interpreter all take the commands from here.
 enum ShellCommand: String, CaseIterable {
-    case open, `do`, back, stack, history, routes, modules, plugins, disable, enable, post, help, quit
+    case open, `do`, back, stack, history, routes, modules, plugins, reload, disable, enable, post, help, quit
 
     /// The command a line's first word names (`exit` is `quit`), or `nil`.
     init?(word: some StringProtocol) {
@@ -16,6 +16,7 @@ enum ShellCommand: String, CaseIterable {
         case .disable: "disable MODULE"
         case .enable: "enable MODULE"
         case .post: "post EVENT"
+        case .reload: "reload [PLUGIN]"
         default: rawValue
         }
     }
@@ -34,6 +35,7 @@ enum ShellCommand: String, CaseIterable {
         case .routes: "list the routes"
         case .modules: "list the modules, and which are disabled"
         case .plugins: "list the plugins, and which are active"
+        case .reload: "replace an active plugin (all, alone) by the build its file holds now"
         case .disable: "switch a module off: its routes answer \"disabled\""
         case .enable: "switch a disabled module back on"
         case .post: "post a custom event to the modules that handle it"

@@ -55,6 +55,8 @@ final class ShellSession {
             case .modules: RegistryListing.printModules(navigator.registry.snapshot)
             case .plugins:
                 RegistryListing.printPlugins(population?.members ?? [], snapshot: navigator.registry.snapshot)
+            case .reload:
+                try await reload(rest)
             case .post:
                 guard let name = rest else {
                     throw HostError.failed("post needs an event's name, such as user.logged-in")
@@ -99,6 +101,26 @@ final class ShellSession {
             Terminal.error("error: \(error)")
         }
         return true
+    }
+
+    /// Replaces the plugin `name` (every active one when `nil`) by the build its file holds now,
+    /// rebuilds the screens it owned, and says what happened.
+    private func reload(_ name: String?) async throws {
+        guard let population else { throw HostError.failed("reload needs the shell's own plugins") }
+        let active = population.members.filter { if case .active = $0.state { true } else { false } }
+        for plugin in name.map({ [$0] }) ?? active.map(\.candidate.name) {
+            let start = ContinuousClock.now
+            let loaded = try await population.reload(plugin)
+            let rebuilt = await navigator.rebuildScreens(of: plugin)
+            Terminal.line(
+                "reloaded \(loaded.manifest.name) \(loaded.manifest.version) in \(LaunchListing.format(.now - start)); "
+                    + "\(counted(rebuilt.rebuilt, "screen")) rebuilt")
+            if !rebuilt.removed.isEmpty {
+                Terminal.line(
+                    "  no longer open, so removed from the stack: \(rebuilt.removed.joined(separator: ", "))")
+            }
+        }
+        showScreen()
     }
 
     /// Whether `word` takes an action by its number: an integer, even one too large for `Int`.

@@ -39,7 +39,7 @@ struct ReloadTests {
         #expect(try await actionTitle(in: registry) == "End the process")
         let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
         let patched = try scratch.patchedCopy(
-            path, as: "patched.so", replacing: "End the process", with: "End the program")
+            path, as: "patched.bin", replacing: "End the process", with: "End the program")
         try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
 
@@ -65,5 +65,43 @@ struct ReloadTests {
         }
         #expect(try await actionTitle(in: registry) == "End the process")
         #expect(registry.snapshot.plugins.count == 1)
+    }
+
+    @Test func theShellReloadsAPluginWrittenInPlaceAndRebuildsItsScreen() throws {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let patched = try scratch.patchedCopy(
+            path, as: "patched.bin", replacing: "End the process", with: "End the program")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
+        process.arguments = ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["PLUGBOARD_MANIFEST_CACHE": HostProcess.manifestCache, "PLUGBOARD_HISTORY": ""]) { _, set in set }
+        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+        try process.run()
+        let watchdog = HostProcess.watchdog(for: process)
+        defer { watchdog.cancel() }
+        // Once the probe's screen shows, its file is written over in place, and the shell told.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("Stack: Probe\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        #expect(String(decoding: seen, as: UTF8.self).contains("  1) End the process  [exit]\n"))
+        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
+        input.fileHandleForWriting.write(Data("reload Probe\nstack\nquit\n".utf8))
+        try input.fileHandleForWriting.close()
+        seen.append(output.fileHandleForReading.readDataToEndOfFile())
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let text = String(decoding: seen, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(problems)")
+        let reloaded = try #require(text.range(of: "> reload Probe\nreloaded Probe 0.0.1 in "), "\(text)")
+        let after = text[reloaded.upperBound...]
+        #expect(
+            after.contains(" ms; 1 screen rebuilt\n┌─ Probe\n│ probe\n└─\n  1) End the program  [exit]\n"), "\(text)")
+        #expect(after.contains("> stack\nStack: Probe\n"))
     }
 }

@@ -17,10 +17,12 @@ internal import Synchronization
 /// released, reporting a leak by type and route otherwise.
 @MainActor
 public final class Navigator {
-    private struct Entry {
+    /// A screen on a stack, with the URL it was opened with and the plugin whose module built it.
+    struct Entry {
         let url: String
         let screen: any Screen
         let subscription: Subscription?
+        let plugin: String?
     }
 
     /// The registry whose routes the navigator opens.
@@ -29,7 +31,7 @@ public final class Navigator {
     /// Navigator().registry === Registry.shared  // true
     /// ```
     public let registry: Registry
-    private var stacks: [[Entry]] = [[]]
+    var stacks: [[Entry]] = [[]]
     /// Every transition, oldest first.
     ///
     /// ```swift
@@ -52,7 +54,7 @@ public final class Navigator {
     private let pending = PendingRequests()
     /// Requests from view models not yet followed, oldest first; the first is being followed.
     private var queued: [NavigationRequest] = []
-    private var unchecked: [(weak: WeakReference, type: String, url: String)] = []
+    var unchecked: [(weak: WeakReference, type: String, url: String)] = []
     private var acting = 0
 
     /// Creates an empty navigator.
@@ -197,7 +199,7 @@ public final class Navigator {
     }
 
     /// Resolves `url`, builds its screen and runs its lifecycle, following its view model.
-    private func makeEntry(_ url: String, context: (any Sendable)?) async throws(NavigationError) -> (Entry, [String]) {
+    func makeEntry(_ url: String, context: (any Sendable)?) async throws(NavigationError) -> (Entry, [String]) {
         let resolved: ResolvedRoute
         let screen: any Screen
         do {
@@ -221,7 +223,11 @@ public final class Navigator {
                 await self.follow(request)
             }
         }
-        return (Entry(url: resolved.request.url, screen: screen, subscription: subscription), resolved.redirects)
+        let plugin = registry.snapshot.modules.first { $0.name == resolved.owner.module }?.plugin
+        return (
+            Entry(url: resolved.request.url, screen: screen, subscription: subscription, plugin: plugin),
+            resolved.redirects
+        )
     }
 
     /// Queues a request from a view model and, unless the queue is being followed already,
@@ -242,7 +248,7 @@ public final class Navigator {
 
     /// Ends the removed screens' subscriptions and returns weak references to them and their view
     /// models; the navigator holds no strong reference once the entries go.
-    private func watch(_ removed: [Entry]) -> [(weak: WeakReference, type: String, url: String)] {
+    func watch(_ removed: [Entry]) -> [(weak: WeakReference, type: String, url: String)] {
         var watched: [(weak: WeakReference, type: String, url: String)] = []
         for entry in removed {
             entry.subscription?.cancel()
@@ -255,7 +261,7 @@ public final class Navigator {
     }
 
     /// Reports each removed screen or view model that is still alive as a leak.
-    private func checkForLeaks() async {
+    func checkForLeaks() async {
         // Let tasks the screens started finish with them before looking.
         await Task.yield()
         let watched = unchecked
@@ -272,7 +278,7 @@ private final class PendingRequests: Sendable {
 }
 
 /// A weak reference to any object, for the leak check.
-private final class WeakReference {
+final class WeakReference {
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
 }

@@ -67,7 +67,7 @@ struct HostProcess {
     /// Kills `process` with SIGKILL once it has run for `seconds`, so that a host that never ends
     /// (a lost signal, a hang) fails its test instead of stalling the run; cancel the returned
     /// item when it has ended.
-    private static func watchdog(for process: Process, after seconds: Int = timeLimit) -> DispatchWorkItem {
+    static func watchdog(for process: Process, after seconds: Int = timeLimit) -> DispatchWorkItem {
         let pid = process.processIdentifier
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
