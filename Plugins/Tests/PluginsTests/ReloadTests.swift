@@ -53,6 +53,26 @@ struct ReloadTests {
         #expect(try registry.service(Owner.self).module == "ProbePlugin.ProbeModule")
     }
 
+    @Test @MainActor func theScreensOfTheOldBuildAreRebuiltAndReleased() async throws {
+        let scratch = try Scratch()
+        let (population, path) = try loadedProbe(in: scratch)
+        let navigator = Navigator(registry: population.loader.registry)
+        try await navigator.open("app://probe/identity")
+        weak let oldScreen = navigator.topScreen.map { $0 as AnyObject }
+        #expect(oldScreen != nil)
+        let patched = try scratch.patchedCopy(
+            path, as: "patched.bin", replacing: "End the process", with: "End the program")
+        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
+        try await population.reload("Probe")
+        let rebuilt = await navigator.rebuildScreens(of: "Probe")
+        #expect(rebuilt.rebuilt == 1 && rebuilt.removed.isEmpty)
+        #expect(navigator.topScreen?.actions.first?.title == "End the program")
+        #expect(navigator.state.description == "Probe")
+        // Nothing holds the old build's screen any more: not the navigator, not the registry.
+        #expect(oldScreen == nil)
+        #expect(navigator.leaks.isEmpty, "\(navigator.leaks)")
+    }
+
     @Test func aRefusedNewBuildLeavesTheOldOneWorking() async throws {
         let scratch = try Scratch()
         let (population, path) = try loadedProbe(in: scratch)
