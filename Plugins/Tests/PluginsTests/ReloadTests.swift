@@ -124,4 +124,24 @@ struct ReloadTests {
             after.contains(" ms; 1 screen rebuilt\n┌─ Probe\n│ probe\n└─\n  1) End the program  [exit]\n"), "\(text)")
         #expect(after.contains("> stack\nStack: Probe\n"))
     }
+
+    @Test func thePluginsThatNeedAReplacedPluginHearOfIt() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so")
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"],
+            input: "reload Account\nreload Probe\nquit\n",
+            environment: [
+                "PLUGBOARD_PROBE_DEPENDENCIES": "Account >=1.0.0 <2.0.0",
+                "PLUGBOARD_PROBE_EVENT": "plugboard.plugin-replaced",
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        // The probe needs the account: it hears that the account was replaced, not that it was.
+        #expect(
+            run.standardOutput.contains(
+                "> reload Account\nprobe heard plugboard.plugin-replaced\nreloaded Account 1.0.0"),
+            "\(run.standardOutput)")
+        #expect(run.standardOutput.components(separatedBy: "probe heard").count == 2)
+    }
 }

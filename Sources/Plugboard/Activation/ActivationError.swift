@@ -37,6 +37,13 @@ public enum ActivationError: Error, Sendable, CustomStringConvertible {
     /// catch .notActive(let plugin) { print(plugin, "loads its new build when first needed") }
     /// ```
     case notActive(plugin: String)
+    /// The new build of `plugin` has a version that an active plugin which needs it does not
+    /// accept: the old build stays.
+    ///
+    /// ```swift
+    /// catch .breaksDependent(_, let version, let dependent, let needs) { print(dependent, "needs", needs, "not", version) }
+    /// ```
+    case breaksDependent(plugin: String, version: String, dependent: String, needs: PluginDependency)
 
     /// What failed, for which plugin, and what to do.
     ///
@@ -54,6 +61,9 @@ public enum ActivationError: Error, Sendable, CustomStringConvertible {
             "plugin '\(plugin)' was refused: \(error.description)"
         case .tasksFailed(let plugin, let reason):
             "the startup tasks of plugin '\(plugin)' failed: \(reason)"
+        case .breaksDependent(let plugin, let version, let dependent, let needs):
+            "the new build of '\(plugin)' is version \(version), but \(dependent), which is active, needs \(needs): "
+                + "the old build stays; keep the version, or first give \(dependent) a build that accepts it"
         case .notActive(let plugin):
             "plugin '\(plugin)' is not active, so there is nothing to replace: it loads the build its file holds "
                 + "when it is first needed"

@@ -343,6 +343,15 @@ public final class PluginPopulation: PluginActivating {
             }
         }
         let registry = loader.registry
+        // A plugin it needs may have been replaced by another version since resolution.
+        for dependency in candidate.dependencies {
+            guard let loaded = registry.snapshot.plugins.first(where: { $0.manifest.name == dependency.name }),
+                let version = SemanticVersion(loaded.manifest.version), !dependency.versions.contains(version)
+            else { continue }
+            throw .dependencyFailed(
+                plugin: name, dependency: dependency.name,
+                reason: "version \(version) is loaded, and \(name) needs \(dependency)")
+        }
         let prepared: PreparedPlugin
         do {
             prepared = try loader.prepare(candidate)

@@ -34,6 +34,11 @@ extension PluginPopulation {
                     path: member.candidate.path, read: member.candidate.title,
                     loaded: "\(prepared.plugin.manifest.name) \(prepared.plugin.manifest.version)"))
         }
+        if let (dependent, needs) = Self.dependent(breaking: name, at: prepared.plugin.manifest.version, among: members)
+        {
+            throw .breaksDependent(
+                plugin: name, version: prepared.plugin.manifest.version, dependent: dependent.title, needs: needs)
+        }
         if let failure = await ActivationTasks.run(prepared.contributions.flatMap(\.tasks), registered: before) {
             throw .tasksFailed(plugin: name, reason: failure)
         }
@@ -46,6 +51,51 @@ extension PluginPopulation {
         for shutdown in before.shutdowns where oldModules.contains(shutdown.owner.module) {
             await shutdown.body()
         }
+        await tellDependents(of: prepared.plugin)
         return prepared.plugin
+    }
+
+    /// The event the active plugins that need a plugin hear once it was replaced, with the
+    /// plugin's name and new version as `plugin` and `version`: a service of it held since is
+    /// the old build's, and is looked up again on its next request (``ModuleRegistrar/lookup(_:)``
+    /// looks up each time).
+    ///
+    /// ```swift
+    /// registrar.on(PluginPopulation.replaced) { event in print(event.userInfo["plugin"]!, "was replaced") }
+    /// ```
+    public static let replaced = LifecycleEvent.custom("plugboard.plugin-replaced")
+
+    /// The first active plugin of `members` that needs `name` in a range without `version`, and
+    /// what it needs.
+    static func dependent(
+        breaking name: String, at version: String, among members: [Member]
+    ) -> (PluginCandidate, PluginDependency)? {
+        guard let version = SemanticVersion(version) else { return nil }
+        for member in members {
+            guard case .active = member.state else { continue }
+            if let needs = member.candidate.dependencies.first(where: {
+                $0.name == name && !$0.versions.contains(version)
+            }) {
+                return (member.candidate, needs)
+            }
+        }
+        return nil
+    }
+
+    /// Delivers ``replaced`` to the modules of the active plugins that need `plugin`.
+    private func tellDependents(of plugin: LoadedPlugin) async {
+        let name = plugin.manifest.name
+        let dependents = Set(
+            members.filter { member in
+                guard case .active = member.state else { return false }
+                return member.candidate.dependencies.contains { $0.name == name }
+            }.map(\.candidate.name))
+        let snapshot = loader.registry.snapshot
+        let modules = Set(snapshot.modules.filter { $0.plugin.map(dependents.contains) ?? false }.map(\.name))
+        let event = Event(Self.replaced, userInfo: ["plugin": name, "version": plugin.manifest.version])
+        for handler in snapshot.handlers where handler.event == Self.replaced && modules.contains(handler.owner.module)
+        {
+            await handler.body(event)
+        }
     }
 }
