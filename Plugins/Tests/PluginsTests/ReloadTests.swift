@@ -144,4 +144,15 @@ struct ReloadTests {
             "\(run.standardOutput)")
         #expect(run.standardOutput.components(separatedBy: "probe heard").count == 2)
     }
+
+    @Test func aPluginWhoseLibraryAnActivePluginLinksIsNotSwappedUnderIt() throws {
+        // The blog links the account's library, and is active with it from launch.
+        let run = try HostProcess.run(["run"], input: "reload Account\nreload Blog\nquit\n")
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains(
+                "error: Blog 1.0.0 links libAccountPlugin.so, the library of 'Account', and stays bound to the build "
+                    + "loaded now: the new build cannot be swapped in under it"), "\(run.standardError)")
+        #expect(run.standardOutput.contains("> reload Blog\nreloaded Blog 1.0.0 in "), "\(run.standardOutput)")
+    }
 }

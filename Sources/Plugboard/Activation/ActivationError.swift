@@ -44,6 +44,13 @@ public enum ActivationError: Error, Sendable, CustomStringConvertible {
     /// catch .breaksDependent(_, let version, let dependent, let needs) { print(dependent, "needs", needs, "not", version) }
     /// ```
     case breaksDependent(plugin: String, version: String, dependent: String, needs: PluginDependency)
+    /// An active plugin links the plugin's library (it imports its module): it stays bound to the
+    /// old build's image, so the new build cannot be swapped in under it.
+    ///
+    /// ```swift
+    /// catch .linkedBy(_, let library, let dependent) { print(dependent, "links", library) }
+    /// ```
+    case linkedBy(plugin: String, library: String, dependent: String)
 
     /// What failed, for which plugin, and what to do.
     ///
@@ -64,6 +71,9 @@ public enum ActivationError: Error, Sendable, CustomStringConvertible {
         case .breaksDependent(let plugin, let version, let dependent, let needs):
             "the new build of '\(plugin)' is version \(version), but \(dependent), which is active, needs \(needs): "
                 + "the old build stays; keep the version, or first give \(dependent) a build that accepts it"
+        case .linkedBy(let plugin, let library, let dependent):
+            "\(dependent) links \(library), the library of '\(plugin)', and stays bound to the build loaded now: "
+                + "the new build cannot be swapped in under it; restart the host to load both anew"
         case .notActive(let plugin):
             "plugin '\(plugin)' is not active, so there is nothing to replace: it loads the build its file holds "
                 + "when it is first needed"

@@ -21,6 +21,9 @@ extension PluginPopulation {
         guard case .active = member.state else { throw .notActive(plugin: name) }
         let registry = loader.registry
         let before = registry.snapshot
+        if let (library, dependent) = linker(of: name, in: before) {
+            throw .linkedBy(plugin: name, library: library, dependent: dependent.title)
+        }
         let prepared: PreparedPlugin
         do {
             prepared = try loader.prepare(member.candidate, copying: true)
@@ -78,6 +81,19 @@ extension PluginPopulation {
             }) {
                 return (member.candidate, needs)
             }
+        }
+        return nil
+    }
+
+    /// The library of `name`, if another active plugin links it (its `DT_NEEDED` names the
+    /// library's soname), and the first such plugin.
+    private func linker(of name: String, in snapshot: RegistrySnapshot) -> (String, PluginCandidate)? {
+        guard let library = snapshot.plugins.first(where: { $0.manifest.name == name })?.soname else { return nil }
+        for member in members where member.candidate.name != name {
+            guard case .active = member.state, let file = try? ELFFile(path: member.candidate.path),
+                DynamicSection(of: file).needed.contains(library)
+            else { continue }
+            return (library, member.candidate)
         }
         return nil
     }
