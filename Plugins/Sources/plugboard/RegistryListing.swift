@@ -3,55 +3,37 @@ import Plugboard
 /// Prints what a registry holds: plugins, modules, routes, startup tasks and services.
 enum RegistryListing {
     /// Everything `snapshot` holds, under a heading per kind, and what the plugins of `members`
-    /// not loaded declare; plugins in the order of `members`.
+    /// not loaded declare; plugins in the order of `members`. The same value as `list --json`
+    /// (``RegistryJSON``), as text.
     static func print(_ snapshot: RegistrySnapshot, members: [PluginPopulation.Member] = []) {
-        let declared = members.filter { if case .declared = $0.state { true } else { false } }
-        let order = Dictionary(members.enumerated().map { ($1.candidate.name, $0) }) { first, _ in first }
+        let listed = RegistryJSON(snapshot, members: members)
         Terminal.heading("Plugins")
-        let plugins =
-            snapshot.plugins.map {
-                (
-                    $0.manifest.name, $0.manifest.version, $0.path, $0.manifest.fingerprint, $0.manifest.dependencies,
-                    false
-                )
-            }
-            + declared.map {
-                (
-                    $0.candidate.name, $0.candidate.version, $0.candidate.path, $0.manifest.fingerprint,
-                    $0.candidate.dependencies, true
-                )
-            }
-        for (name, version, path, fingerprint, dependencies, isDeclared)
-            in plugins.sorted(by: { (order[$0.0] ?? 0) < (order[$1.0] ?? 0) })
-        {
-            Terminal.line("  \(name) \(version)  \(PluginLoader.shown(path: path))")
-            if isDeclared { Terminal.line("    not loaded   until first needed") }
-            Terminal.line("    fingerprint  \(fingerprint)")
-            let listed = dependencies.map(\.description)
-            Terminal.line("    dependencies \(listed.isEmpty ? "(none)" : listed.joined(separator: ", "))")
+        for plugin in listed.plugins {
+            Terminal.line("  \(plugin.name) \(plugin.version)  \(PluginLoader.shown(path: plugin.file))")
+            if !plugin.loaded { Terminal.line("    not loaded   until first needed") }
+            Terminal.line(
+                "    fingerprint  \(RuntimeFingerprint(runtimeVersion: plugin.runtimeVersion, toolchain: plugin.toolchain))"
+            )
+            let dependencies = plugin.dependencies.map(\.description)
+            Terminal.line("    dependencies \(dependencies.isEmpty ? "(none)" : dependencies.joined(separator: ", "))")
         }
-        if plugins.isEmpty { Terminal.line("  (none)") }
+        if listed.plugins.isEmpty { Terminal.line("  (none)") }
         Terminal.heading("Modules")
         printModules(snapshot)
         Terminal.heading("Routes")
         printRoutes(snapshot)
         Terminal.heading("Startup tasks")
-        for task in snapshot.tasks {
-            let after = task.dependencies.isEmpty ? "" : "  after \(task.dependencies.joined(separator: ", "))"
-            Terminal.line("  \(task.name)\(after)  [\(task.owner.module)]")
+        for task in listed.tasks {
+            let after = task.dependencies.map { $0.isEmpty ? "" : "  after \($0.joined(separator: ", "))" } ?? ""
+            let owner = task.module ?? "plugin \(task.plugin ?? ""), not loaded"
+            Terminal.line("  \(task.name)\(after)  [\(owner)]")
         }
-        for member in declared {
-            for task in member.manifest.tasks {
-                Terminal.line("  \(task)  [plugin \(member.candidate.name), not loaded]")
-            }
-        }
-        if snapshot.tasks.isEmpty && declared.allSatisfy(\.manifest.tasks.isEmpty) { Terminal.line("  (none)") }
+        if listed.tasks.isEmpty { Terminal.line("  (none)") }
         Terminal.heading("Services")
-        let services =
-            snapshot.services.map { ($0.typeName, $0.owner.module) }
-            + snapshot.inactiveServices.map { ($0.key, "plugin \($0.value), not loaded") }
-        for (type, owner) in services.sorted(by: { $0.0 < $1.0 }) { Terminal.line("  \(type)  [\(owner)]") }
-        if snapshot.services.isEmpty && snapshot.inactiveServices.isEmpty { Terminal.line("  (none)") }
+        for service in listed.services {
+            Terminal.line("  \(service.type)  [\(service.module ?? "plugin \(service.plugin ?? ""), not loaded")]")
+        }
+        if listed.services.isEmpty { Terminal.line("  (none)") }
     }
 
     /// One line per module: its name, where it comes from, and whether it is disabled.

@@ -23,8 +23,7 @@ extension ShellSession {
             case .open: urlCandidates(in: snapshot)
             case .do: (navigator.topScreen?.actions ?? []).map { .init($0.id) }
             case .disable:
-                (snapshot.modules.map(\.name) + snapshot.inactiveModules.keys.sorted())
-                    .filter { !snapshot.isDisabled($0) }.map { .init($0) }
+                snapshot.knownModules.filter { !snapshot.isDisabled($0) }.map { .init($0) }
             case .enable: snapshot.disabledModules.sorted().map { .init($0) }
             default: []
             }

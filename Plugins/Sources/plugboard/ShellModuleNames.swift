@@ -8,7 +8,7 @@ extension ShellSession {
     /// with the nearest names.
     /// - Throws: ``HostError/failed(_:)`` when a short name names several modules.
     static func module(named name: String, in snapshot: RegistrySnapshot) throws -> String {
-        let modules = snapshot.modules.map(\.name) + snapshot.inactiveModules.keys.sorted()
+        let modules = snapshot.knownModules
         if modules.contains(name) { return name }
         let matching = modules.filter { module in
             let parts = module.split(separator: ".", maxSplits: 1)

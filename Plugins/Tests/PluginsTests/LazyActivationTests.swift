@@ -1,6 +1,5 @@
 import Foundation
 import Plugboard
-import Synchronization
 import Testing
 
 /// Plugins that are not needed at launch are declared, not loaded: their code runs first when a
@@ -93,22 +92,15 @@ struct ConcurrentActivationTests {
         let greeter = try BuildProducts.greeter
         let registry = Registry()
         let candidate = PluginCandidate(path: greeter, name: "Greeter", version: "1.0.0")
-        // The greeter's manifest as the host keeps it, written out here.
-        let fingerprint = RuntimeFingerprint.current
-        let json = """
-            {"name": "Greeter", "version": "1.0.0", "runtimeVersion": "\(fingerprint.runtimeVersion)",
-             "toolchain": "\(fingerprint.toolchain)", "architecture": "x86_64",
-             "modules": ["GreeterPlugin.GreeterModule"], "routes": ["app://greeter/hello", "app://greeter/hello/:name"],
-             "routeTitles": ["", ""], "routeModules": ["GreeterPlugin.GreeterModule", "GreeterPlugin.GreeterModule"],
-             "tasks": ["greeter.prepare"], "launchTasks": [], "dependencies": [], "services": ["GreeterPlugin.Greetings"],
-             "events": ["terminate"], "interceptors": [], "parameterTypes": [], "fallbacks": []}
-            """
-        let manifest = try JSONDecoder().decode(SealedManifest.self, from: Data(json.utf8))
-        let activations = Counter()
+        let manifest = try HeldManifest.read(
+            name: "Greeter", version: "1.0.0", module: "GreeterPlugin.GreeterModule",
+            routes: ["app://greeter/hello", "app://greeter/hello/:name"], tasks: ["greeter.prepare"],
+            services: ["GreeterPlugin.Greetings"])
+        let activations = StressCounter()
         let population = PluginPopulation(
             loader: PluginLoader(registry: registry), resolved: [candidate], manifests: [greeter: manifest]
         ) { _, result, _ in
-            if case .success = result { activations.add() }
+            if case .success = result { activations.increment() }
         }
         let installed = population.install()
         guard case .declared = installed.first else {
@@ -137,7 +129,7 @@ struct ServiceActivationTests {
     @Test func askingForAServiceOfADeclaredPluginActivatesIt() async throws {
         let probe = try BuildProducts.probe
         let registry = Registry()
-        let manifest = try ProbeManifest.read()
+        let manifest = try HeldManifest.probe()
         let population = PluginPopulation(
             loader: PluginLoader(registry: registry),
             resolved: [PluginCandidate(path: probe, name: "Probe", version: "0.0.1")], manifests: [probe: manifest])
@@ -156,24 +148,26 @@ struct ServiceActivationTests {
     }
 }
 
-/// The probe's manifest as a host keeps it, written out here.
-enum ProbeManifest {
-    static func read() throws -> SealedManifest {
+/// A plugin's manifest as a host keeps it (one module, no dependencies), written out here.
+enum HeldManifest {
+    static func read(
+        name: String, version: String, module: String, routes: [String], tasks: [String], services: [String]
+    ) throws -> SealedManifest {
         let fingerprint = RuntimeFingerprint.current
-        let json = """
-            {"name": "Probe", "version": "0.0.1", "runtimeVersion": "\(fingerprint.runtimeVersion)",
-             "toolchain": "\(fingerprint.toolchain)", "architecture": "x86_64", "modules": ["ProbePlugin.ProbeModule"],
-             "routes": ["app://probe/identity"], "routeTitles": ["Probe"], "routeModules": ["ProbePlugin.ProbeModule"],
-             "tasks": ["probe.start"], "launchTasks": [], "dependencies": [], "services": ["Plugboard.Owner"],
-             "events": [], "interceptors": [], "parameterTypes": [], "fallbacks": []}
-            """
-        return try JSONDecoder().decode(SealedManifest.self, from: Data(json.utf8))
+        let object: [String: Any] = [
+            "name": name, "version": version, "runtimeVersion": fingerprint.runtimeVersion,
+            "toolchain": fingerprint.toolchain, "architecture": "x86_64", "modules": [module], "routes": routes,
+            "routeTitles": routes.map { _ in "" }, "routeModules": routes.map { _ in module }, "tasks": tasks,
+            "launchTasks": [String](), "dependencies": [String](), "services": services, "events": [String](),
+            "interceptors": [String](), "parameterTypes": [String](), "fallbacks": [String](),
+        ]
+        return try JSONDecoder().decode(SealedManifest.self, from: JSONSerialization.data(withJSONObject: object))
     }
-}
 
-/// A count that tasks on several threads add to.
-final class Counter: Sendable {
-    private let count = Mutex(0)
-    var value: Int { count.withLock { $0 } }
-    func add() { count.withLock { $0 += 1 } }
+    /// The probe's.
+    static func probe() throws -> SealedManifest {
+        try read(
+            name: "Probe", version: "0.0.1", module: "ProbePlugin.ProbeModule", routes: ["app://probe/identity"],
+            tasks: ["probe.start"], services: ["Plugboard.Owner"])
+    }
 }

@@ -13,7 +13,7 @@ struct ReloadTests {
         let population = PluginPopulation(
             loader: PluginLoader(registry: Registry(), policy: LoadPolicy(mapsPrivateCopies: true)),
             resolved: [PluginCandidate(path: path, name: "Probe", version: "0.0.1")],
-            manifests: [path: try ProbeManifest.read()])
+            manifests: [path: try HeldManifest.probe()])
         population.install(eager: true)
         return (population, path)
     }
@@ -22,6 +22,14 @@ struct ReloadTests {
     @MainActor
     private func actionTitle(in registry: Registry) async throws -> String? {
         try await registry.screen(for: "app://probe/identity").actions.first?.title
+    }
+
+    /// Writes a new build of the probe over the file at `path`, in place: its action says "End the
+    /// program" where the build loaded says "End the process".
+    private func writeNewBuild(over path: String, in scratch: Scratch) throws {
+        let patched = try scratch.patchedCopy(
+            path, as: "patched.bin", replacing: "End the process", with: "End the program")
+        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
     }
 
     /// Writes `bytes` over the file at `path`, in place: the same inode, as a build may.
@@ -38,9 +46,7 @@ struct ReloadTests {
         let registry = population.loader.registry
         #expect(try await actionTitle(in: registry) == "End the process")
         let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
-        let patched = try scratch.patchedCopy(
-            path, as: "patched.bin", replacing: "End the process", with: "End the program")
-        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
+        try writeNewBuild(over: path, in: scratch)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
 
         let reloaded = try await population.reload("Probe")
@@ -60,9 +66,7 @@ struct ReloadTests {
         try await navigator.open("app://probe/identity")
         weak let oldScreen = navigator.topScreen.map { $0 as AnyObject }
         #expect(oldScreen != nil)
-        let patched = try scratch.patchedCopy(
-            path, as: "patched.bin", replacing: "End the process", with: "End the program")
-        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
+        try writeNewBuild(over: path, in: scratch)
         try await population.reload("Probe")
         let rebuilt = await navigator.rebuildScreens(of: "Probe")
         #expect(rebuilt.rebuilt == 1 && rebuilt.removed.isEmpty)
@@ -90,8 +94,6 @@ struct ReloadTests {
     @Test func theShellReloadsAPluginWrittenInPlaceAndRebuildsItsScreen() throws {
         let scratch = try Scratch()
         let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let patched = try scratch.patchedCopy(
-            path, as: "patched.bin", replacing: "End the process", with: "End the program")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
         process.arguments = ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"]
@@ -110,7 +112,7 @@ struct ReloadTests {
             seen.append(chunk)
         }
         #expect(String(decoding: seen, as: UTF8.self).contains("  1) End the process  [exit]\n"))
-        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
+        try writeNewBuild(over: path, in: scratch)
         input.fileHandleForWriting.write(Data("reload Probe\nstack\nquit\n".utf8))
         try input.fileHandleForWriting.close()
         seen.append(output.fileHandleForReading.readDataToEndOfFile())

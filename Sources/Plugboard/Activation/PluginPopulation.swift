@@ -352,19 +352,34 @@ public final class PluginPopulation: PluginActivating {
                 plugin: name, dependency: dependency.name,
                 reason: "version \(version) is loaded, and \(name) needs \(dependency)")
         }
+        return try await bringIn(candidate, copying: false, registered: registry.snapshot) {
+            contributions, plugin throws(RegistrationError) in
+            try registry.apply(contributions, plugin: plugin)
+        }
+    }
+
+    /// Checks and maps the file of `candidate` (a sealed copy of it with `copying`), lets
+    /// `accept` refuse the build, runs its startup tasks against the tasks `registered`, then
+    /// publishes its registrations with `publish`: what activating and replacing a plugin share.
+    /// Nothing is published after a failure.
+    func bringIn(
+        _ candidate: PluginCandidate, copying: Bool, registered: RegistrySnapshot,
+        accept: (LoadedPlugin) throws(ActivationError) -> Void = { _ in },
+        publish: ([Contribution], LoadedPlugin) throws(RegistrationError) -> Void
+    ) async throws(ActivationError) -> LoadedPlugin {
+        let name = candidate.name
         let prepared: PreparedPlugin
         do {
-            prepared = try loader.prepare(candidate)
+            prepared = try loader.prepare(candidate, copying: copying)
         } catch {
             throw .refused(plugin: name, error)
         }
-        if let failure = await ActivationTasks.run(
-            prepared.contributions.flatMap(\.tasks), registered: registry.snapshot)
-        {
+        try accept(prepared.plugin)
+        if let failure = await ActivationTasks.run(prepared.contributions.flatMap(\.tasks), registered: registered) {
             throw .tasksFailed(plugin: name, reason: failure)
         }
         do {
-            try registry.apply(prepared.contributions, plugin: prepared.plugin)
+            try publish(prepared.contributions, prepared.plugin)
         } catch {
             throw .refused(plugin: name, PluginLoader.registrationFailure(error, of: prepared.plugin))
         }

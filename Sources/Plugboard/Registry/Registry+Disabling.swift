@@ -25,7 +25,7 @@ extension Registry {
 
     private func setDisabled(_ disabled: Bool, module: String) throws(ModuleNotFoundError) {
         try update { snapshot throws(ModuleNotFoundError) in
-            let names = snapshot.modules.map(\.name) + snapshot.inactiveModules.keys.sorted()
+            let names = snapshot.knownModules
             guard names.contains(module) else {
                 throw ModuleNotFoundError(module: module, suggestions: NearestNames.nearest(to: module, in: names))
             }

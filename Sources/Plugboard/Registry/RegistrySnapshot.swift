@@ -94,6 +94,16 @@ public struct RegistrySnapshot: Sendable {
     /// snapshot.inactiveModules  // ["CirclesPlugin.CirclesModule": "Circles"]
     /// ```
     public private(set) var inactiveModules: [String: String] = [:]
+
+    /// The names of the registered modules, in registration order, then those of the plugins
+    /// declared but not active yet, sorted: every module that can be named (to disable it, say).
+    ///
+    /// ```swift
+    /// snapshot.knownModules  // ["ShellPlugin.ShellModule", …, "CirclesPlugin.CirclesModule"]
+    /// ```
+    public var knownModules: [String] {
+        modules.map(\.name) + inactiveModules.keys.sorted()
+    }
     /// The services that plugins declared but not active yet provide, by type name, each with its
     /// plugin's name: ``Registry/activatedService(_:)`` activates the plugin to find one.
     ///

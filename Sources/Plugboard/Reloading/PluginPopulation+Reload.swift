@@ -24,38 +24,28 @@ extension PluginPopulation {
         if let (library, dependent) = linker(of: name, in: before) {
             throw .linkedBy(plugin: name, library: library, dependent: dependent.title)
         }
-        let prepared: PreparedPlugin
-        do {
-            prepared = try loader.prepare(member.candidate, copying: true)
-        } catch {
-            throw .refused(plugin: name, error)
-        }
-        guard prepared.plugin.manifest.name == name else {
-            throw .refused(
-                plugin: name,
-                .changedWhileLoading(
-                    path: member.candidate.path, read: member.candidate.title,
-                    loaded: "\(prepared.plugin.manifest.name) \(prepared.plugin.manifest.version)"))
-        }
-        if let (dependent, needs) = Self.dependent(breaking: name, at: prepared.plugin.manifest.version, among: members)
-        {
-            throw .breaksDependent(
-                plugin: name, version: prepared.plugin.manifest.version, dependent: dependent.title, needs: needs)
-        }
-        if let failure = await ActivationTasks.run(prepared.contributions.flatMap(\.tasks), registered: before) {
-            throw .tasksFailed(plugin: name, reason: failure)
-        }
-        do {
-            try registry.replace(name, with: prepared.contributions, plugin: prepared.plugin)
-        } catch {
-            throw .refused(plugin: name, PluginLoader.registrationFailure(error, of: prepared.plugin))
+        let members = members
+        let plugin = try await bringIn(member.candidate, copying: true, registered: before) {
+            plugin throws(ActivationError) in
+            let (built, version) = (plugin.manifest.name, plugin.manifest.version)
+            guard built == name else {
+                throw .refused(
+                    plugin: name,
+                    .changedWhileLoading(path: plugin.path, read: member.candidate.title, loaded: "\(built) \(version)")
+                )
+            }
+            if let (dependent, needs) = Self.dependent(breaking: name, at: version, among: members) {
+                throw .breaksDependent(plugin: name, version: version, dependent: dependent.title, needs: needs)
+            }
+        } publish: { contributions, plugin throws(RegistrationError) in
+            try registry.replace(name, with: contributions, plugin: plugin)
         }
         let oldModules = Set(before.modules.filter { $0.plugin == name }.map(\.name))
         for shutdown in before.shutdowns where oldModules.contains(shutdown.owner.module) {
             await shutdown.body()
         }
-        await tellDependents(of: prepared.plugin)
-        return prepared.plugin
+        await tellDependents(of: plugin)
+        return plugin
     }
 
     /// The event the active plugins that need a plugin hear once it was replaced, with the
