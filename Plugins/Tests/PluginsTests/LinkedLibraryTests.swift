@@ -145,6 +145,26 @@ struct LinkedLibraryTests {
             "\(run.standardError)")
     }
 
+    /// The dynamic linker never finds a library beside a plugin mapped through a descriptor, but it
+    /// looks in LD_LIBRARY_PATH: a refused copy of the account there must not be what the probe
+    /// binds to. The check before `dlopen` refuses the probe; without it the probe would load.
+    @Test func aLibraryBesideAPluginIsNotLoadedUncheckedFromTheSearchPath() throws {
+        let scratch = try Scratch()
+        let account = try scratch.copy(BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so")
+        #expect(chmod(account, 0o666) == 0)
+        let probe = try probeLinkingTheAccount(in: scratch)
+        let run = try HostProcess.run(
+            ["list", "--plugins", scratch.directory.path, "--eager"],
+            environment: ["LD_LIBRARY_PATH": scratch.directory.path])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("\(account): refused: the file"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "\(probe): links libAccountPlugin.so, which is not the library of a plugin loaded before it"),
+            "\(run.standardError)")
+        #expect(!run.standardError.contains("✓ Probe"))
+    }
+
     @Test func verifyLoadsEachPluginAfterThePluginsItLinks() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so")

@@ -76,8 +76,14 @@ public struct RegistrySnapshot: Sendable {
     private(set) var servicesByKey: [ObjectIdentifier: Service] = [:]
     /// Each loaded plugin's file, by plugin name.
     private var pluginFiles: [String: String] = [:]
-    /// The routes of each declared, inactive plugin, still held by placeholders.
-    private var placeholders: [String: [RoutePattern]] = [:]
+    /// Each plugin declared but not active yet, by name: its manifest, and the patterns its
+    /// placeholders still hold.
+    private var declaredPlugins: [String: DeclaredPlugin] = [:]
+
+    private struct DeclaredPlugin: Sendable {
+        let manifest: SealedManifest
+        var placeholders: [RoutePattern]
+    }
     /// What was declared and registered, in order: what a snapshot without one plugin is rebuilt
     /// from (``replacing(_:with:plugin:)``).
     private var history: [Change] = []
@@ -93,7 +99,9 @@ public struct RegistrySnapshot: Sendable {
     /// ```swift
     /// snapshot.inactiveModules  // ["CirclesPlugin.CirclesModule": "Circles"]
     /// ```
-    public private(set) var inactiveModules: [String: String] = [:]
+    public var inactiveModules: [String: String] {
+        declared(\.modules)
+    }
 
     /// The names of the registered modules, in registration order, then those of the plugins
     /// declared but not active yet, sorted: every module that can be named (to disable it, say).
@@ -110,7 +118,18 @@ public struct RegistrySnapshot: Sendable {
     /// ```swift
     /// snapshot.inactiveServices  // ["GreeterPlugin.Greetings": "Greeter"]
     /// ```
-    public private(set) var inactiveServices: [String: String] = [:]
+    public var inactiveServices: [String: String] {
+        declared(\.services)
+    }
+
+    /// What `names` of each declared plugin's manifest lists, each with the plugin's name.
+    private func declared(_ names: KeyPath<SealedManifest, [String]>) -> [String: String] {
+        var found: [String: String] = [:]
+        for declared in declaredPlugins.values {
+            for name in declared.manifest[keyPath: names] { found[name] = declared.manifest.name }
+        }
+        return found
+    }
     /// The names in ``modules`` and ``tasks``: a set of names grows and is searched faster than a
     /// dictionary of owners, and a duplicate's owner is looked up only to report it.
     private var moduleNames: Set<String> = []
@@ -160,7 +179,7 @@ public struct RegistrySnapshot: Sendable {
         for contribution in contributions {
             problems += insert(contribution)
         }
-        if let plugin, let missing = placeholders[plugin.manifest.name] {
+        if let plugin, let missing = declaredPlugins[plugin.manifest.name]?.placeholders {
             problems += missing.map { .declaredRouteMissing(pattern: $0.description, plugin: plugin.manifest.name) }
         }
         guard problems.isEmpty else { throw .rejected(problems) }
@@ -168,9 +187,7 @@ public struct RegistrySnapshot: Sendable {
         if let plugin {
             plugins.append(plugin)
             pluginFiles[plugin.manifest.name] = plugin.path
-            placeholders[plugin.manifest.name] = nil
-            inactiveModules = inactiveModules.filter { $0.value != plugin.manifest.name }
-            inactiveServices = inactiveServices.filter { $0.value != plugin.manifest.name }
+            declaredPlugins[plugin.manifest.name] = nil
         }
         interceptors.sort { $0.priority < $1.priority }
     }
@@ -272,7 +289,7 @@ public struct RegistrySnapshot: Sendable {
             case .conflict(_, let existing)
             where plugin != nil && router.entry(for: existing)?.route.inactivePlugin == plugin:
                 _ = router.replaceRoute(for: existing, with: registered)
-                placeholders[plugin!]?.removeAll { $0.description == existing.description }
+                declaredPlugins[plugin!]?.placeholders.removeAll { $0.description == existing.description }
                 return []
             case .conflict(_, let existing):
                 let existingOwner = router.entry(for: existing)?.route.owner ?? owner
@@ -315,9 +332,7 @@ public struct RegistrySnapshot: Sendable {
         }
         guard problems.isEmpty else { throw .rejected(problems) }
         history.append(.declared(manifest, image: image))
-        placeholders[manifest.name] = declared
-        for module in manifest.modules { inactiveModules[module] = manifest.name }
-        for service in manifest.services { inactiveServices[service] = manifest.name }
+        declaredPlugins[manifest.name] = DeclaredPlugin(manifest: manifest, placeholders: declared)
     }
 
     /// This snapshot with everything the plugin named `name` registered replaced by
