@@ -27,26 +27,49 @@ final class LineEditor {
         completions = complete
     }
 
-    /// Reads one line after `prompt`; `nil` at the end of the input.
-    func readLine(prompt: String) -> String? {
+    /// What ``readLine(prompt:waitingForKey:)`` read.
+    enum Reading: Equatable {
+        /// A line, entered.
+        case line(String)
+        /// The end of the input.
+        case end
+        /// Nothing yet: something else needs the shell first. The line typed so far is kept, and
+        /// the next call goes on with it.
+        case interrupted
+    }
+
+    /// The line being typed when reading was last interrupted.
+    private var unfinished: EditedLine?
+
+    /// Reads one line after `prompt`. Before each key, `waitingForKey` waits until one can be read
+    /// and returns `true`, or returns `false` to interrupt the reading: the line then leaves the
+    /// screen, to come back with the prompt on the next call.
+    func readLine(prompt: String, waitingForKey: () -> Bool = { true }) -> Reading {
         // While a line is typed, Ctrl-C gives it up; between lines it still signals.
         TerminalMode.interruptIsKey(true)
         defer {
             TerminalMode.showing(nil)
             TerminalMode.interruptIsKey(false)
         }
-        var line = EditedLine()
+        var line = unfinished ?? EditedLine()
+        unfinished = nil
         var recalled = history.lines.count
         var draft = ""
         draw(line, after: prompt)
-        while let key = Self.nextKey() {
+        while true {
+            guard waitingForKey() else {
+                unfinished = line
+                write("\r\u{1B}[K")
+                return .interrupted
+            }
+            guard let key = Self.nextKey() else { break }
             switch key {
             case .enter:
                 write("\n")
-                return line.text
+                return .line(line.text)
             case .endOfInput where line.text.isEmpty:
                 write("\n")
-                return nil
+                return .end
             case .up where recalled > 0, .down where recalled < history.lines.count:
                 if recalled == history.lines.count { draft = line.text }
                 recalled += key == .up ? -1 : 1
@@ -66,7 +89,7 @@ final class LineEditor {
                     line.show(found)
                     draw(line, after: prompt)
                     write("\n")
-                    return line.text
+                    return .line(line.text)
                 case .interrupt:
                     giveUp(&line, after: prompt)
                     recalled = history.lines.count
@@ -77,7 +100,7 @@ final class LineEditor {
             draw(line, after: prompt)
         }
         write("\n")
-        return line.text.isEmpty ? nil : line.text
+        return line.text.isEmpty ? .end : .line(line.text)
     }
 
     /// Gives up the line being typed, as Ctrl-C does in a shell: it stays on the screen, marked

@@ -6,6 +6,7 @@ import Plugboard
 enum RunCommand {
     nonisolated static let help = """
         USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict] [--eager]
+                             [--watch] [--build PACKAGE]...
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
         declares the others (each is loaded when first needed, and says so on standard error;
@@ -34,34 +35,55 @@ enum RunCommand {
                           graph, rather than quarantining it (and what needs it) and
                           launching the rest.
           --eager         Load every plugin at start, rather than each when it is first needed.
+          --watch         Watch the plugin files, and replace an active plugin by its new build
+                          once its file is complete (renamed over the old one, or written and
+                          settled), as reload does, saying so.
+          --build PACKAGE Watch the sources of the plugin package PACKAGE (its Sources and
+                          Package.swift) as well, and run swift build for it when they change,
+                          into the build directory the one --plugins DIR is in (DIR must be its
+                          debug or release directory, such as .plugboard-build/debug); implies
+                          --watch. Repeatable.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(loadingPlugins: arguments, valued: ["--open"], switches: ["--strict", "--eager"])
+        let options = try Options(
+            loadingPlugins: arguments, valued: ["--open", "--build"], switches: ["--strict", "--eager", "--watch"])
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
+        let builds = try options.all("--build").map { package in
+            guard options.pluginDirectories.count == 1 else {
+                throw HostError.usage("--build needs one --plugins DIR, the directory its package builds into")
+            }
+            return try PackageBuild(package: package, into: options.pluginDirectories[0])
+        }
         let (app, failures, population) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             eager: options.has("--eager"), mappingCopies: true, strict: options.has("--strict"), showingProgress: true)
         let session = ShellSession(registry: .shared, population: population, application: app)
+        let watch =
+            options.has("--watch") || !builds.isEmpty ? try PluginWatch(population: population, building: builds) : nil
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { Terminal.line("Plugboard shell — type help for commands, quit to leave.") }
+        if watch != nil {
+            Terminal.toStandardError {
+                Terminal.line(
+                    "Watching the plugin files\(builds.isEmpty ? "" : " and the packages' sources") for changes")
+            }
+        }
         _ = await session.handle("open \(first)")
         let editor = interactive ? LineEditor(completing: session.completion) : nil
-        while true {
-            let line: String?
-            if let editor {
-                line = editor.readLine(prompt: "> ")
-            } else {
-                if interactive { Terminal.output("> ") }
-                line = readLine()
+        let input = ShellInput(editor: editor, watcher: watch?.watcher)
+        reading: while true {
+            switch input.next() {
+            case .end: break reading
+            case .changed(let changes): await watch?.handle(changes, in: session)
+            case .line(let line):
+                if !interactive { Terminal.line("> \(line)") }
+                let goesOn = await session.handle(line.trimmingCharacters(in: .whitespaces))
+                // Text typed into a screen may be a password: it is brought back in this session only.
+                editor?.history.add(line, toFile: !session.mayHoldTypedText)
+                guard goesOn else { break reading }
             }
-            guard let line else { break }
-            if !interactive { Terminal.line("> \(line)") }
-            let goesOn = await session.handle(line.trimmingCharacters(in: .whitespaces))
-            // Text typed into a screen may be a password: it is brought back in this session only.
-            editor?.history.add(line, toFile: !session.mayHoldTypedText)
-            guard goesOn else { break }
         }
         TerminalMode.restore()
         await app.terminate()

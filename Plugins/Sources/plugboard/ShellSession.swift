@@ -97,8 +97,7 @@ final class ShellSession {
                 try await act(id: actions[number - 1].id, text: rest)
             }
         } catch {
-            errors += 1
-            Terminal.error("error: \(error)")
+            fail(error)
         }
         return true
     }
@@ -109,18 +108,54 @@ final class ShellSession {
         guard let population else { throw HostError.failed("reload needs the shell's own plugins") }
         let active = population.members.filter { if case .active = $0.state { true } else { false } }
         for plugin in name.map({ [$0] }) ?? active.map(\.candidate.name) {
-            let start = ContinuousClock.now
-            let loaded = try await population.reload(plugin)
-            let rebuilt = await navigator.rebuildScreens(of: plugin)
-            Terminal.line(
-                "reloaded \(loaded.manifest.name) \(loaded.manifest.version) in \(LaunchListing.format(.now - start)); "
-                    + "\(counted(rebuilt.rebuilt, "screen")) rebuilt")
-            if !rebuilt.removed.isEmpty {
-                Terminal.line(
-                    "  no longer open, so removed from the stack: \(rebuilt.removed.joined(separator: ", "))")
-            }
+            try await replace(plugin, since: .now)
         }
         showScreen()
+    }
+
+    /// Replaces each of `plugins` whose file changed, the last change `completed` when given, by
+    /// its new build, as `reload` does, and says what happened to each; a plugin that is not
+    /// active is left as it is, saying why.
+    func reloadChanged(_ plugins: [(name: String, completed: ContinuousClock.Instant)]) async {
+        guard let population else { return }
+        let members = population.members
+        var replaced = false
+        for (name, completed) in plugins {
+            guard let member = members.first(where: { $0.candidate.name == name }) else { continue }
+            guard case .active = member.state else {
+                Terminal.line(
+                    "\(member.candidate.title)'s file changed, but it is \(member.state); "
+                        + "start the host again to read what its new build declares")
+                continue
+            }
+            do {
+                try await replace(name, since: completed)
+                replaced = true
+            } catch {
+                fail(error)
+            }
+        }
+        if replaced { showScreen() }
+    }
+
+    /// Counts and prints an error a command, or a change it watched, met.
+    func fail(_ error: any Error) {
+        errors += 1
+        Terminal.error("error: \(error)")
+    }
+
+    /// Replaces the active plugin `name` by its new build, rebuilds its screens, and says how long
+    /// that took since `start`.
+    private func replace(_ name: String, since start: ContinuousClock.Instant) async throws {
+        guard let population else { return }
+        let loaded = try await population.reload(name)
+        let rebuilt = await navigator.rebuildScreens(of: name)
+        Terminal.line(
+            "reloaded \(loaded.manifest.name) \(loaded.manifest.version) in \(LaunchListing.format(.now - start)); "
+                + "\(counted(rebuilt.rebuilt, "screen")) rebuilt")
+        if !rebuilt.removed.isEmpty {
+            Terminal.line("  no longer open, so removed from the stack: \(rebuilt.removed.joined(separator: ", "))")
+        }
     }
 
     /// Whether `word` takes an action by its number: an integer, even one too large for `Int`.
@@ -138,10 +173,7 @@ final class ShellSession {
         mayHoldTypedText = text != nil
         let failuresBefore = navigator.failures.count
         try await navigator.perform(id, text: text)
-        for failure in navigator.failures.dropFirst(failuresBefore) {
-            errors += 1
-            Terminal.error("error: \(failure)")
-        }
+        for failure in navigator.failures.dropFirst(failuresBefore) { fail(failure) }
         showScreen()
     }
 

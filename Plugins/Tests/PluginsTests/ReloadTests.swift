@@ -94,32 +94,14 @@ struct ReloadTests {
     @Test func theShellReloadsAPluginWrittenInPlaceAndRebuildsItsScreen() throws {
         let scratch = try Scratch()
         let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
-        process.arguments = ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"]
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            ["PLUGBOARD_MANIFEST_CACHE": HostProcess.manifestCache, "PLUGBOARD_HISTORY": ""]) { _, set in set }
-        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
-        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
-        try process.run()
-        let watchdog = HostProcess.watchdog(for: process)
-        defer { watchdog.cancel() }
+        let host = try RunningHost(["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"])
         // Once the probe's screen shows, its file is written over in place, and the shell told.
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("Stack: Probe\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-        }
-        #expect(String(decoding: seen, as: UTF8.self).contains("  1) End the process  [exit]\n"))
+        host.read(until: "Stack: Probe\n")
+        #expect(host.seen.contains("  1) End the process  [exit]\n"))
         try writeNewBuild(over: path, in: scratch)
-        input.fileHandleForWriting.write(Data("reload Probe\nstack\nquit\n".utf8))
-        try input.fileHandleForWriting.close()
-        seen.append(output.fileHandleForReading.readDataToEndOfFile())
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let text = String(decoding: seen, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(problems)")
+        host.type("reload Probe\nstack\nquit\n")
+        let (status, text, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
         let reloaded = try #require(text.range(of: "> reload Probe\nreloaded Probe 0.0.1 in "), "\(text)")
         let after = text[reloaded.upperBound...]
         #expect(

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The host, started with a shell's input left open: a test reads what it prints so far, does
+/// something (writes a plugin's file, types a line), and reads on.
+final class RunningHost {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let watchdog: DispatchWorkItem
+    /// What the host printed to standard output so far, as read.
+    private(set) var seen = ""
+
+    /// Starts the host with `arguments`, with a manifest cache of the test run's own and no
+    /// history file; it is killed once it has run for `timeLimit` seconds.
+    init(_ arguments: [String], timeLimit: Int = HostProcess.timeLimit) throws {
+        process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["PLUGBOARD_MANIFEST_CACHE": HostProcess.manifestCache, "PLUGBOARD_HISTORY": ""]) { _, set in set }
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+        try process.run()
+        watchdog = HostProcess.watchdog(for: process, after: timeLimit)
+    }
+
+    /// Reads standard output until `marker` shows in what was read after `start` (an index into
+    /// ``seen``; by default, its start), or the output ends; returns where the marker ends (where
+    /// ``seen`` ends, if it never showed).
+    @discardableResult
+    func read(until marker: String, after start: String.Index? = nil) -> String.Index {
+        let start = start ?? seen.startIndex
+        while true {
+            if let found = seen[start...].range(of: marker) { return found.upperBound }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return seen.endIndex }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    /// Types `lines` into the shell.
+    func type(_ lines: String) {
+        input.fileHandleForWriting.write(Data(lines.utf8))
+    }
+
+    /// Ends the input, waits for the host to end, and returns its exit status, all it printed to
+    /// standard output, and what it printed to standard error.
+    func finish() throws -> (status: Int32, output: String, errors: String) {
+        try input.fileHandleForWriting.close()
+        seen += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+        return (process.terminationStatus, seen, problems)
+    }
+}

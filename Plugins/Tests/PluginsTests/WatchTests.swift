@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `plugboard run --watch` replaces a plugin once a new build of its file is complete, on the
+/// screen the person is on, with no command typed and no restart.
+struct WatchTests {
+    /// The host watching a copy of the probe beside the bundled plugins, with the probe's screen
+    /// opened over the first one.
+    private func watchedProbe(in scratch: Scratch) throws -> (RunningHost, path: String) {
+        let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        // A reload takes milliseconds: a host still running after a minute missed the change.
+        let host = try RunningHost(
+            ["run", "--watch", "--with-bundled", "--plugins", scratch.directory.path], timeLimit: 60)
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        #expect(host.seen.contains("  1) End the process  [exit]\n"))
+        return (host, path)
+    }
+
+    /// Puts `bytes` in the place of the file at `path` as a build that renames a complete file
+    /// over the old one does.
+    private func rename(_ bytes: Data, over path: String, in scratch: Scratch) throws {
+        let temporary = scratch.directory.appendingPathComponent("new-build.tmp")
+        try bytes.write(to: temporary)
+        #expect(Glibc.rename(temporary.path, path) == 0)
+    }
+
+    /// A new build of the probe whose action says "End the program".
+    private func newBuild(in scratch: Scratch) throws -> Data {
+        let patched = try scratch.patchedCopy(
+            BuildProducts.probe, as: "patched.bin", replacing: "End the process", with: "End the program")
+        return try Data(contentsOf: URL(fileURLWithPath: patched))
+    }
+
+    @Test func aNewBuildRenamedOverThePluginShowsOnTheCurrentScreenWithTheStackKept() throws {
+        let scratch = try Scratch()
+        let (host, path) = try watchedProbe(in: scratch)
+        let before = host.seen.endIndex
+        try rename(try newBuild(in: scratch), over: path, in: scratch)
+        host.read(until: "Stack: ", after: host.read(until: "reloaded Probe", after: before))
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(problems.contains("Watching the plugin files for changes\n"), "\(problems)")
+        let reload = try #require(output[before...].range(of: "reloaded Probe 0.0.1 in "), "\(output)")
+        #expect(
+            output[reload.upperBound...].contains(
+                " ms; 1 screen rebuilt\n┌─ Probe\n│ probe\n└─\n  1) End the program  [exit]\nStack: Home > Probe\n"),
+            "\(output)")
+    }
+
+    @Test func aNewBuildWrittenInPlaceIsReloadedOnceItIsComplete() throws {
+        let scratch = try Scratch()
+        let (host, path) = try watchedProbe(in: scratch)
+        let before = host.seen.endIndex
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: try newBuild(in: scratch))
+        try handle.close()
+        host.read(until: "Stack: Home > Probe\n", after: host.read(until: "reloaded Probe", after: before))
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        // Reloaded once, from the whole file: not from a part of it while it was written.
+        #expect(output[before...].components(separatedBy: "reloaded Probe").count == 2, "\(output)")
+        #expect(!problems.contains("error:"), "\(problems)")
+        #expect(output[before...].contains("  1) End the program  [exit]\nStack: Home > Probe\n"), "\(output)")
+    }
+
+    @Test func aRefusedBuildLeavesTheOldOneWorkingAndTheWatchGoesOn() throws {
+        let scratch = try Scratch()
+        let (host, path) = try watchedProbe(in: scratch)
+        try rename(Data("not a shared object".utf8), over: path, in: scratch)
+        // The shell goes on with the old build: its screen opens as before.
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe > Probe\n")
+        #expect(host.seen.contains("  1) End the process  [exit]\nStack: Home > Probe > Probe\n"), "\(host.seen)")
+        let before = host.seen.endIndex
+        try rename(try newBuild(in: scratch), over: path, in: scratch)
+        host.read(until: "Stack: ", after: host.read(until: "reloaded Probe", after: before))
+        let (status, output, problems) = try host.finish()
+        // Through a pipe, the refused build makes the exit status 1.
+        #expect(status == 1)
+        #expect(problems.contains("error: plugin 'Probe' was refused: "), "\(problems)")
+        #expect(problems.contains("libProbePlugin.so: not a loadable shared object"), "\(problems)")
+        #expect(
+            output[before...].contains(
+                " ms; 2 screens rebuilt\n┌─ Probe\n│ probe\n└─\n  1) End the program  [exit]\nStack: Home > Probe > Probe\n"
+            ),
+            "\(output)")
+    }
+}
