@@ -41,6 +41,25 @@ struct NewCommandTests {
         // Its task runs when it is first needed, so it loads when its screen is opened.
         #expect(run.standardError.contains("- Hello 0.1.0  (inactive until first needed)"), "\(run.standardError)")
         #expect(run.standardError.contains("activated Hello 0.1.0 in "))
+
+        // The author edits the plugin while the host runs: it builds the package and shows the change.
+        let watching = try RunningHost(
+            Array(host.dropFirst()) + ["--build", package, "--watch"], timeLimit: 600)
+        watching.read(until: "Stack: Hello\n")
+        let source = package + "/Sources/Hello/Hello.swift"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        try text.replacingOccurrences(of: "Hello from the", with: "Hello again from the")
+            .write(toFile: source, atomically: true, encoding: .utf8)
+        watching.read(until: "Stack: Hello\n", after: watching.read(until: "reloaded Hello 0.1.0 in "))
+        let (status, output, problems) = try watching.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(problems.contains("building \(package) (its sources changed)…\n"), "\(problems)")
+        #expect(problems.contains("Compiling Hello"), "\(problems)")
+        let reload = try #require(output.range(of: "reloaded Hello 0.1.0 in "), "\(output)\(problems)")
+        #expect(
+            output[reload.upperBound...].contains(
+                "; 1 screen rebuilt\n┌─ Hello\n│ Hello again from the Hello plugin.\n"),
+            "\(output)")
     }
 
     /// Names whose module sorts before, between and after the imports of Plugboard and Testing,
