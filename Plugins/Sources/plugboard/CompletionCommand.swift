@@ -26,10 +26,11 @@ enum CompletionCommand {
     static let commands: [(name: String, options: [String], operand: Operand)] = {
         let plugins = ["--plugins", "--with-bundled"]
         return [
-            ("demo", plugins, .none), ("run", plugins + ["--open", "--strict"], .none),
+            ("demo", plugins + ["--eager"], .none),
+            ("run", plugins + ["--open", "--strict", "--eager", "--watch", "--build"], .none),
             ("launch", plugins + ["--trace", "--hold", "--strict"], .none), ("graph", plugins + ["--format"], .none),
-            ("routes", plugins + ["--json"], .none), ("list", plugins + ["--json"], .none),
-            ("open", plugins + ["--strict"], .none),
+            ("routes", plugins + ["--json", "--eager"], .none), ("list", plugins + ["--json", "--eager"], .none),
+            ("open", plugins + ["--strict", "--eager"], .none),
             ("inspect", ["--json"], .files), ("resolve", ["--with-bundled", "--json"], .directory),
             ("verify", ["--timeout", "--json"], .directory), ("new", ["--in"], .name),
             ("seal", [], .files), ("help", [], .command), ("completion", [], .shell),
@@ -37,7 +38,7 @@ enum CompletionCommand {
     }()
 
     /// Options that take a directory, a file, or one of a few words.
-    private static let directoryOptions = ["--plugins", "--in"]
+    private static let directoryOptions = ["--plugins", "--in", "--build"]
     private static let fileOptions = ["--trace"]
     private static let formats = "text dot"
     private static let shells = "bash zsh fish"
