@@ -8,7 +8,7 @@ struct ReloadTests {
     /// A copy of the probe, loaded from the start into a registry of its own, mapped from a copy
     /// of its file, as a host that reloads maps plugins: writing its file in place then changes
     /// nothing under the running image.
-    private func loadedProbe(in scratch: Scratch) throws -> (PluginPopulation, path: String) {
+    static func loadedProbe(in scratch: Scratch) throws -> (PluginPopulation, path: String) {
         let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let population = PluginPopulation(
             loader: PluginLoader(registry: Registry(), policy: LoadPolicy(mapsPrivateCopies: true)),
@@ -42,7 +42,7 @@ struct ReloadTests {
 
     @Test func aNewBuildWrittenInPlaceReplacesThePluginInOneStep() async throws {
         let scratch = try Scratch()
-        let (population, path) = try loadedProbe(in: scratch)
+        let (population, path) = try Self.loadedProbe(in: scratch)
         let registry = population.loader.registry
         #expect(try await actionTitle(in: registry) == "End the process")
         let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
@@ -61,7 +61,7 @@ struct ReloadTests {
 
     @Test @MainActor func theScreensOfTheOldBuildAreRebuiltAndReleased() async throws {
         let scratch = try Scratch()
-        let (population, path) = try loadedProbe(in: scratch)
+        let (population, path) = try Self.loadedProbe(in: scratch)
         let navigator = Navigator(registry: population.loader.registry)
         try await navigator.open("app://probe/identity")
         weak let oldScreen = navigator.topScreen.map { $0 as AnyObject }
@@ -79,7 +79,7 @@ struct ReloadTests {
 
     @Test func aRefusedNewBuildLeavesTheOldOneWorking() async throws {
         let scratch = try Scratch()
-        let (population, path) = try loadedProbe(in: scratch)
+        let (population, path) = try Self.loadedProbe(in: scratch)
         let registry = population.loader.registry
         try rewrite(path, with: Data("not a shared object".utf8))
         let error = await #expect(throws: ActivationError.self) { try await population.reload("Probe") }
@@ -138,5 +138,66 @@ struct ReloadTests {
                 "error: Blog 1.0.0 links libAccountPlugin.so, the library of 'Account', and stays bound to the build "
                     + "loaded now: the new build cannot be swapped in under it"), "\(run.standardError)")
         #expect(run.standardOutput.contains("> reload Blog\nreloaded Blog 1.0.0 in "), "\(run.standardOutput)")
+    }
+}
+
+/// Readers on eight threads, during reloads, see the old build's registrations or the new one's,
+/// never a mix (run under the thread sanitizer in CI).
+struct ConcurrentReloadTests {
+    /// Which build the registrations of `snapshot` are from: the probe's route and task are named
+    /// as in the probe (`A`) or as in its second build (`B`); `nil` for a mix, or anything but one
+    /// plugin with one module, service, route and task.
+    private static func build(of snapshot: RegistrySnapshot) -> Character? {
+        let routes = snapshot.routes.map(\.pattern.description)
+        let tasks = snapshot.tasks.map(\.name)
+        guard snapshot.plugins.count == 1, snapshot.modules.count == 1, snapshot.services.count == 1 else { return nil }
+        switch (routes, tasks) {
+        case (["app://probe/identity"], ["probe.start"]): return "A"
+        case (["app://probe/identit2"], ["probe.star2"]): return "B"
+        default: return nil
+        }
+    }
+
+    @Test func readersOnEightThreadsSeeTheOldBuildOrTheNewNeverAMix() async throws {
+        let scratch = try Scratch()
+        let (population, path) = try ReloadTests.loadedProbe(in: scratch)
+        let registry = population.loader.registry
+        // A second build, whose route and task have other names.
+        let renamedRoute = try scratch.patchedCopy(
+            BuildProducts.probe, as: "route.bin", replacing: "app://probe/identity", with: "app://probe/identit2")
+        let second = try scratch.patchedCopy(
+            renamedRoute, as: "second.bin", replacing: "probe.start", with: "probe.star2")
+        let builds = [
+            try Data(contentsOf: URL(fileURLWithPath: second)), try Data(contentsOf: URL(fileURLWithPath: path)),
+        ]
+        let (reads, mixes, sawBoth, done) = (StressCounter(), StressCounter(), StressCounter(), StressCounter())
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<8 {
+            Thread {
+                var seen: Set<Character> = []
+                while done.value == 0 {
+                    guard let build = Self.build(of: registry.snapshot) else {
+                        mixes.increment()
+                        continue
+                    }
+                    seen.insert(build)
+                    reads.increment()
+                }
+                if seen.count == 2 { sawBoth.increment() }
+                finished.signal()
+            }.start()
+        }
+        for round in 0..<12 {
+            try builds[round % 2].write(to: URL(fileURLWithPath: path))
+            try await population.reload("Probe")
+        }
+        done.increment()
+        for _ in 0..<8 { finished.wait() }
+
+        #expect(mixes.value == 0)
+        #expect(reads.value > 0)
+        // Readers saw the swaps: both builds, one after the other.
+        #expect(sawBoth.value > 0)
+        #expect(Self.build(of: registry.snapshot) == "A")
     }
 }
