@@ -7,8 +7,13 @@ import Plugboard
 // that one plugin (and so the runtime and the Swift libraries it links). Then, in this process,
 // the first use of a declared plugin beside loading and registering such a plugin alone.
 //
+// Last, a plugin replaced while the host runs (`plugboard run --watch`): from its new build renamed
+// over its file to the rebuilt screen shown, beside loading and registering the same file and
+// building its screen in this process; and the memory each reload adds to the host.
+//
 // Targets: lazy with 500 installed within 1.15x of lazy with 5; eager with 500 at least 4x lazy
-// with 500; a first use within 1.2x of loading and registering the plugin alone.
+// with 500; a first use within 1.2x of loading and registering the plugin alone; a reload within
+// 1.5x of loading and registering the file.
 //
 // Needs a release build of the host: swift build --package-path Plugins -c release --product plugboard
 
@@ -71,3 +76,17 @@ print("  lazy 5 ÷ floor:      \(range(ratios("lazy 5", "floor"), "%.3f"))")
 
 let firstUse = try await FirstUse.measure(populations.last!, rounds: rounds)
 print("first use of a declared plugin ÷ loading and registering one alone: \(range(firstUse, "%.3f"))  (target ≤ 1.2)")
+
+let reload = try await Reload.measure(
+    populations[0].appendingPathComponent(InstalledPlugins.file(0)), host: host, in: installed.root, rounds: rounds)
+print(
+    "reload, new build renamed over the file → rebuilt screen shown: \(range(reload.reloads.map { $0 * 1000 }, "%.2f")) ms"
+)
+print("reload ÷ loading and registering the same file: \(range(reload.ratios, "%.3f"))  (target ≤ 1.5)")
+print(
+    "  a command's round trip through the same shell, the floor of waking the host and reading it: "
+        + "\(range(reload.roundTrips.map { $0 * 1000 }, "%.2f")) ms")
+print(
+    "  the reload in a process of its own (replace, rebuild the screen) ÷ loading and registering: "
+        + "\(range(reload.inProcessRatios, "%.3f"))")
+print("memory per reload: \(reload.kilobytesPerReload) KiB of resident memory (the image of each build stays mapped)")

@@ -54,7 +54,7 @@ public final class Navigator {
     private let pending = PendingRequests()
     /// Requests from view models not yet followed, oldest first; the first is being followed.
     private var queued: [NavigationRequest] = []
-    var unchecked: [(weak: WeakReference, type: String, url: String)] = []
+    var unchecked: [(weak: WeakReference, type: Any.Type, url: String)] = []
     private var acting = 0
 
     /// Creates an empty navigator.
@@ -248,13 +248,15 @@ public final class Navigator {
 
     /// Ends the removed screens' subscriptions and returns weak references to them and their view
     /// models; the navigator holds no strong reference once the entries go.
-    func watch(_ removed: [Entry]) -> [(weak: WeakReference, type: String, url: String)] {
-        var watched: [(weak: WeakReference, type: String, url: String)] = []
+    func watch(_ removed: [Entry]) -> [(weak: WeakReference, type: Any.Type, url: String)] {
+        // The type, not its name: naming a type looks up its conformances in every image loaded,
+        // which is left for a leak found.
+        var watched: [(weak: WeakReference, type: Any.Type, url: String)] = []
         for entry in removed {
             entry.subscription?.cancel()
-            watched.append((WeakReference(entry.screen), String(describing: type(of: entry.screen)), entry.url))
+            watched.append((WeakReference(entry.screen), type(of: entry.screen), entry.url))
             if let viewModel = entry.screen.viewModel {
-                watched.append((WeakReference(viewModel), String(describing: type(of: viewModel)), entry.url))
+                watched.append((WeakReference(viewModel), type(of: viewModel), entry.url))
             }
         }
         return watched
@@ -267,7 +269,7 @@ public final class Navigator {
         let watched = unchecked
         unchecked = []
         for item in watched where item.weak.object != nil {
-            leaks.append(LeakReport(type: item.type, url: item.url))
+            leaks.append(LeakReport(type: String(describing: item.type), url: item.url))
         }
     }
 }
