@@ -19,7 +19,7 @@ public enum ProbePlugin: Plugin {
 }
 
 /// Registers one route and one task, so tests can see the plugin's contributions in the host.
-public final class ProbeModule: Module {
+public final class ProbeModule: Module, Sendable {
     public init() {}
 
     public func register(with registrar: ModuleRegistrar) throws {
@@ -35,7 +35,9 @@ public final class ProbeModule: Module {
             fputs("registered\n", file)
             fclose(file)
         }
-        registrar.route("app://probe/identity", title: "Probe") { _ in ProbeScreen() }
+        registrar.route("app://probe/identity", title: "Probe") { [self] _ in
+            ProbeScreen(model: ProbeViewModel(module: self))
+        }
         // Its owner, as a service of a type the tests can name without importing the probe.
         registrar.provide(Owner.self, registrar.owner)
         // With PLUGBOARD_PROBE_EVENT=NAME, it handles the custom event NAME, saying so on standard
@@ -72,7 +74,7 @@ public final class ProbeModule: Module {
         // With PLUGBOARD_PROBE_BROKEN=1 the module registers its route twice, so that the plugin is
         // refused with a reason of several lines.
         if getenv("PLUGBOARD_PROBE_BROKEN") != nil {
-            registrar.route("app://probe/identity") { _ in ProbeScreen() }
+            registrar.route("app://probe/identity") { [self] _ in ProbeScreen(model: ProbeViewModel(module: self)) }
         }
     }
 }
@@ -81,8 +83,22 @@ struct ProbeFailure: Error, CustomStringConvertible {
     var description: String { "the probe's task failed, as PLUGBOARD_PROBE_TASK_FAILS asks" }
 }
 
+/// The probe screen's view model. It holds the module whose route built it, so that the reload
+/// tests can see, through weak references, an old build's module and view model go.
+final class ProbeViewModel: ViewModel {
+    let navigation = Signal<NavigationRequest>()
+    let module: ProbeModule
+
+    init(module: ProbeModule) { self.module = module }
+}
+
 final class ProbeScreen: Screen {
     let title = "Probe"
+    let model: ProbeViewModel
+    var viewModel: (any ViewModel)? { model }
+
+    init(model: ProbeViewModel) { self.model = model }
+
     func render() -> String { "probe" }
 
     /// `exit` ends the process from the plugin's own code, with status 3, as a plugin may.

@@ -29,18 +29,24 @@ struct CheckThenLoadRaceTests {
         return (good, refused, scratch)
     }
 
-    /// The refused file is renamed over the good one the moment the loader first opens it (told by
-    /// inotify), or a few microseconds later: whatever the loader mapped, it is the file it checked.
-    @Test func aFileRenamedOverTheCheckedOneIsNeverLoaded() throws {
-        let (good, refused, scratch) = try goodAndRefused()
+    /// The outcomes of `attempts` races: each time, `good` is put at the file `target(attempt)`
+    /// (a new file, renamed into place), `prepare` runs, and `refused` is renamed over the file the
+    /// moment a loader first opens it (told by inotify), or a few microseconds later, while `load`
+    /// loads it and says what came of it.
+    private func race(
+        _ attempts: Int, good: [UInt8], refused: [UInt8], in scratch: Scratch, target: (Int) -> String,
+        prepare: (String) throws -> Void = { _ in }, load: (String) async -> String
+    ) async throws -> [String: Int] {
         let directory = scratch.directory.path
         var outcomes: [String: Int] = [:]
-        for attempt in 0..<60 {
+        for attempt in 0..<attempts {
             // Fresh files each time: a file whose inode is already mapped would give the old image.
-            let target = "\(directory)/libPlugin\(attempt).so"
-            let waiting = "\(directory)/refused\(attempt)"
-            try Data(good).write(to: URL(fileURLWithPath: target))
+            let target = target(attempt)
+            let (fresh, waiting) = ("\(directory)/good\(attempt)", "\(directory)/refused\(attempt)")
+            try Data(good).write(to: URL(fileURLWithPath: fresh))
+            #expect(rename(fresh, target) == 0)
             try Data(refused).write(to: URL(fileURLWithPath: waiting))
+            try prepare(target)
             let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
             try #require(watch >= 0 && inotify_add_watch(watch, target, UInt32(IN_OPEN)) >= 0)
             // The renamer spins rather than sleeps, to act within microseconds of the open.
@@ -56,29 +62,102 @@ struct CheckThenLoadRaceTests {
                 close(watch)
             }
             renamer.start()
-            let registry = Registry()
-            let outcome: String
-            do throws(PluginLoadError) {
-                try PluginLoader(registry: registry).load(file: target)
-                outcome =
-                    "loaded: "
-                    + registry.snapshot.router.entries.compactMap(\.route.title).sorted()
-                    .joined(separator: ", ")
-            } catch .fingerprintMismatch {
-                outcome = "refused: fingerprint"
-            } catch {
-                outcome = "\(error)"
-            }
-            outcomes[outcome, default: 0] += 1
+            outcomes[await load(target), default: 0] += 1
             while FileManager.default.fileExists(atPath: waiting) { usleep(100) }
         }
-        // Checked the good file: the good file is loaded. Checked the refused one: refused.
-        // Anything else (the refused file's route after the good file was checked) means the mapped
-        // file is not the checked one.
-        #expect(
-            Set(outcomes.keys).isSubset(of: [
-                "loaded: A greeting for someone, A greeting from the greeter plugin", "refused: fingerprint",
-            ]), "\(outcomes)")
+        return outcomes
+    }
+
+    /// What came of loading into `registry`: the titles of its routes, or why it was refused.
+    private func outcome(_ registry: Registry, refusal: PluginLoadError?) -> String {
+        switch refusal {
+        case nil: "loaded: " + registry.snapshot.router.entries.compactMap(\.route.title).sorted().joined(separator: ", ")
+        case .fingerprintMismatch: "refused: fingerprint"
+        case .contentChanged: "refused: content changed"
+        case let error?: "\(error)"
+        }
+    }
+
+    /// Checked the good file: the good file is loaded. Checked the refused one: refused. Anything
+    /// else (the refused file's route after the good file was checked) means the mapped file is
+    /// not the checked one.
+    private let checked: Set<String> = [
+        "loaded: A greeting for someone, A greeting from the greeter plugin", "refused: fingerprint",
+    ]
+
+    @Test func aFileRenamedOverTheCheckedOneIsNeverLoaded() async throws {
+        let (good, refused, scratch) = try goodAndRefused()
+        let outcomes = try await race(
+            60, good: good, refused: refused, in: scratch,
+            target: { "\(scratch.directory.path)/libPlugin\($0).so" }
+        ) { target in
+            let registry = Registry()
+            do throws(PluginLoadError) {
+                try PluginLoader(registry: registry).load(file: target)
+                return outcome(registry, refusal: nil)
+            } catch {
+                return outcome(registry, refusal: error)
+            }
+        }
+        #expect(Set(outcomes.keys).isSubset(of: checked), "\(outcomes)")
+        #expect(outcomes.values.reduce(0, +) == 60)
+    }
+
+    /// A reload opens the plugin's file once, checks it through that descriptor and maps a copy
+    /// of what it read: a file renamed over it meanwhile is never what runs.
+    @Test func aFileRenamedOverAReloadedPluginIsNeverLoaded() async throws {
+        let (good, refused, scratch) = try goodAndRefused()
+        let path = scratch.directory.appendingPathComponent("libGreeter.so").path
+        try Data(good).write(to: URL(fileURLWithPath: path))
+        let manifest = try #require(try ManifestReader.read(fileAt: path))
+        let population = PluginPopulation(
+            loader: PluginLoader(registry: Registry(), policy: LoadPolicy(mapsPrivateCopies: true)),
+            resolved: [PluginCandidate(path: path, name: "Greeter", version: "1.0.0")], manifests: [path: manifest])
+        population.install(eager: true)
+        let registry = population.loader.registry
+        let outcomes = try await race(60, good: good, refused: refused, in: scratch, target: { _ in path }) { _ in
+            do {
+                try await population.reload("Greeter")
+                return outcome(registry, refusal: nil)
+            } catch {
+                guard case .refused(_, let refusal) = error else { return "\(error)" }
+                // The build loaded before stays: its routes are all there, as they were.
+                #expect(outcome(registry, refusal: nil) == checked.sorted()[0])
+                return outcome(registry, refusal: refusal)
+            }
+        }
+        #expect(Set(outcomes.keys).isSubset(of: checked), "\(outcomes)")
+        #expect(outcomes.values.reduce(0, +) == 60)
+    }
+
+    /// Activating a declared plugin checks its file's content against what was declared, through
+    /// the descriptor it maps: a file renamed over it meanwhile is refused, never loaded.
+    @Test func aFileRenamedOverAPluginBeingActivatedIsNeverLoaded() async throws {
+        let (good, refused, scratch) = try goodAndRefused()
+        let path = scratch.directory.appendingPathComponent("libGreeter.so").path
+        var population: PluginPopulation?
+        let outcomes = try await race(
+            60, good: good, refused: refused, in: scratch, target: { _ in path },
+            prepare: { target in
+                let manifest = try #require(try ManifestReader.read(fileAt: target))
+                let candidate = PluginCandidate(
+                    path: target, name: "Greeter", version: "1.0.0",
+                    contentDigest: PluginLoader.contentDigest(ofFileAt: target))
+                population = PluginPopulation(
+                    loader: PluginLoader(registry: Registry()), resolved: [candidate], manifests: [target: manifest])
+                population?.install()
+            }
+        ) { _ in
+            guard let population else { return "no population" }
+            do {
+                try await population.activate("Greeter")
+                return outcome(population.loader.registry, refusal: nil)
+            } catch {
+                guard case .refused(_, let refusal) = error else { return "\(error)" }
+                return outcome(population.loader.registry, refusal: refusal)
+            }
+        }
+        #expect(Set(outcomes.keys).isSubset(of: checked.union(["refused: content changed"])), "\(outcomes)")
         #expect(outcomes.values.reduce(0, +) == 60)
     }
 }

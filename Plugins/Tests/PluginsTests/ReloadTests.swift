@@ -59,21 +59,28 @@ struct ReloadTests {
         #expect(try registry.service(Owner.self).module == "ProbePlugin.ProbeModule")
     }
 
-    @Test @MainActor func theScreensOfTheOldBuildAreRebuiltAndReleased() async throws {
+    @Test @MainActor func theScreensOfTheOldBuildAreRebuiltAndItsScreensViewModelsAndModulesReleased() async throws {
         let scratch = try Scratch()
         let (population, path) = try Self.loadedProbe(in: scratch)
         let navigator = Navigator(registry: population.loader.registry)
         try await navigator.open("app://probe/identity")
         weak let oldScreen = navigator.topScreen.map { $0 as AnyObject }
-        #expect(oldScreen != nil)
+        weak let oldViewModel = navigator.topScreen?.viewModel.map { $0 as AnyObject }
+        // The probe's view model holds the module whose route built it.
+        weak let oldModule = navigator.topScreen?.viewModel.flatMap { Mirror(reflecting: $0).descendant("module") }
+            .map { $0 as AnyObject }
+        #expect(oldScreen != nil && oldViewModel != nil && oldModule != nil)
         try writeNewBuild(over: path, in: scratch)
         try await population.reload("Probe")
         let rebuilt = await navigator.rebuildScreens(of: "Probe")
         #expect(rebuilt.rebuilt == 1 && rebuilt.removed.isEmpty)
         #expect(navigator.topScreen?.actions.first?.title == "End the program")
         #expect(navigator.state.description == "Probe")
-        // Nothing holds the old build's screen any more: not the navigator, not the registry.
+        // Nothing holds the old build's screen, view model or module any more: not the navigator,
+        // not the registry, not the router.
         #expect(oldScreen == nil)
+        #expect(oldViewModel == nil)
+        #expect(oldModule == nil)
         #expect(navigator.leaks.isEmpty, "\(navigator.leaks)")
     }
 
