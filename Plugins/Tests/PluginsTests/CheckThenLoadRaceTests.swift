@@ -71,7 +71,8 @@ struct CheckThenLoadRaceTests {
     /// What came of loading into `registry`: the titles of its routes, or why it was refused.
     private func outcome(_ registry: Registry, refusal: PluginLoadError?) -> String {
         switch refusal {
-        case nil: "loaded: " + registry.snapshot.router.entries.compactMap(\.route.title).sorted().joined(separator: ", ")
+        case nil:
+            "loaded: " + registry.snapshot.router.entries.compactMap(\.route.title).sorted().joined(separator: ", ")
         case .fingerprintMismatch: "refused: fingerprint"
         case .contentChanged: "refused: content changed"
         case let error?: "\(error)"
@@ -116,7 +117,7 @@ struct CheckThenLoadRaceTests {
         population.install(eager: true)
         let registry = population.loader.registry
         let outcomes = try await race(60, good: good, refused: refused, in: scratch, target: { _ in path }) { _ in
-            do {
+            do throws(ActivationError) {
                 try await population.reload("Greeter")
                 return outcome(registry, refusal: nil)
             } catch {
@@ -149,7 +150,7 @@ struct CheckThenLoadRaceTests {
             }
         ) { _ in
             guard let population else { return "no population" }
-            do {
+            do throws(ActivationError) {
                 try await population.activate("Greeter")
                 return outcome(population.loader.registry, refusal: nil)
             } catch {
