@@ -75,7 +75,7 @@ enum DemoCommand {
         Terminal.line()
         Terminal.heading("Summary")
         let members = population.members
-        let active = members.filter { if case .active = $0.state { true } else { false } }.map(\.candidate.name)
+        let active = members.filter(\.state.isActive).map(\.candidate.name)
         let unused = members.filter { if case .declared = $0.state { true } else { false } }.map(\.candidate.name)
         Terminal.line(
             "  plugins: \(active.isEmpty ? "none" : active.joined(separator: ", "))"

@@ -10,10 +10,11 @@ enum RunCommand {
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
         declares the others (each is loaded when first needed, and says so on standard error;
-        the plugins command shows which are active; reload replaces a plugin by the build its
-        file holds now, keeping the screens open, and each plugin is mapped from a copy of its
-        file, so that a build written over it cannot disturb the running one), launches them with a progress line per
-        startup task on standard error, and opens URL
+        the plugins command shows which are active; reload takes the build a plugin's file holds
+        now, replacing an active plugin with its screens kept open or declaring another anew,
+        and each plugin is mapped from a copy of its file, so that a build written over it
+        cannot disturb the running one), launches them with a progress line per startup task
+        on standard error, and opens URL
         (default app://tabs), then reads commands from standard input, one per line; it works
         in a terminal and through a pipe. Type help for the commands. In a terminal, a line is
         edited as in a shell: the arrows (with Ctrl, by words), Home and End move, Ctrl-U,
@@ -35,9 +36,9 @@ enum RunCommand {
                           graph, rather than quarantining it (and what needs it) and
                           launching the rest.
           --eager         Load every plugin at start, rather than each when it is first needed.
-          --watch         Watch the plugin files, and replace an active plugin by its new build
-                          once its file is complete (renamed over the old one, or written and
-                          settled), as reload does, saying so.
+          --watch         Watch the plugin files, and take a plugin's new build once its file is
+                          complete (renamed over the old one, or written and settled), as reload
+                          does: an active plugin is replaced, another declared anew, saying so.
           --build PACKAGE Watch the sources of the plugin package PACKAGE (its Sources and
                           Package.swift) as well, and run swift build for it when they change,
                           into the build directory the one --plugins DIR is in (DIR must be its

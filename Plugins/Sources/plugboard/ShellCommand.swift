@@ -35,7 +35,7 @@ enum ShellCommand: String, CaseIterable {
         case .routes: "list the routes"
         case .modules: "list the modules, and which are disabled"
         case .plugins: "list the plugins, and which are active"
-        case .reload: "replace an active plugin (all, alone) by the build its file holds now"
+        case .reload: "take the build a plugin's file holds now (every active plugin's, alone)"
         case .disable: "switch a module off: its routes answer \"disabled\""
         case .enable: "switch a disabled module back on"
         case .post: "post a custom event to the modules that handle it"

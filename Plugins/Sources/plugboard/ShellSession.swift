@@ -102,35 +102,26 @@ final class ShellSession {
         return true
     }
 
-    /// Replaces the plugin `name` (every active one when `nil`) by the build its file holds now,
-    /// rebuilds the screens it owned, and says what happened.
+    /// Takes the build the file of the plugin `name` holds now (every active plugin's, when `nil`)
+    /// and says what happened: an active plugin is replaced and its screens rebuilt; another is
+    /// declared anew.
     private func reload(_ name: String?) async throws {
         guard let population else { throw HostError.failed("reload needs the shell's own plugins") }
-        let active = population.members.filter { if case .active = $0.state { true } else { false } }
+        let active = population.members.filter(\.state.isActive)
+        var replaced = false
         for plugin in name.map({ [$0] }) ?? active.map(\.candidate.name) {
-            try await replace(plugin, since: .now)
+            replaced = try await renew(plugin, since: .now) || replaced
         }
-        showScreen()
+        if replaced { showScreen() }
     }
 
-    /// Replaces each of `plugins` whose file changed, the last change `completed` when given, by
-    /// its new build, as `reload` does, and says what happened to each; a plugin that is not
-    /// active is left as it is, saying why.
+    /// Takes, for each of `plugins` whose file changed, the last change `completed`, the build its
+    /// file holds now, as `reload` does, and says what happened to each.
     func reloadChanged(_ plugins: [(name: String, completed: ContinuousClock.Instant)]) async {
-        guard let population else { return }
-        let members = population.members
         var replaced = false
         for (name, completed) in plugins {
-            guard let member = members.first(where: { $0.candidate.name == name }) else { continue }
-            guard case .active = member.state else {
-                Terminal.line(
-                    "\(member.candidate.title)'s file changed, but it is \(member.state); "
-                        + "start the host again to read what its new build declares")
-                continue
-            }
             do {
-                try await replace(name, since: completed)
-                replaced = true
+                replaced = try await renew(name, since: completed) || replaced
             } catch {
                 fail(error)
             }
@@ -144,10 +135,29 @@ final class ShellSession {
         Terminal.error("error: \(error)")
     }
 
-    /// Replaces the active plugin `name` by its new build, rebuilds its screens, and says how long
-    /// that took since `start`.
-    private func replace(_ name: String, since start: ContinuousClock.Instant) async throws {
-        guard let population else { return }
+    /// Takes the build the file of `name` holds now, saying how long that took since `start`: an
+    /// active plugin is replaced by it and its screens rebuilt; a plugin that is not active is
+    /// declared anew from what the file declares (read as at start), to load when first needed.
+    /// Returns whether the plugin was replaced.
+    private func renew(_ name: String, since start: ContinuousClock.Instant) async throws -> Bool {
+        guard let population else { return false }
+        if let member = population.members.first(where: { $0.candidate.name == name }), !member.state.isActive {
+            let path = member.candidate.path
+            let read = PopulationReading.candidates(of: [path], loader: population.loader)
+            if let unreadable = read.unreadable.first { throw HostError.failed(unreadable.message) }
+            guard let candidate = read.candidates.first, let manifest = read.manifests[path] else { return false }
+            if let refusal = candidate.refusal { throw HostError.failed(refusal) }
+            guard candidate.name == name else {
+                throw HostError.failed(
+                    "\(PluginLoader.shown(path: path)) now holds plugin \(candidate.title), not \(name); "
+                        + "start the host again to take it")
+            }
+            try population.redeclare(candidate, manifest: manifest)
+            Terminal.line(
+                "declared \(candidate.title) anew in \(LaunchListing.format(.now - start)); "
+                    + "it loads when first needed")
+            return false
+        }
         let loaded = try await population.reload(name)
         let rebuilt = await navigator.rebuildScreens(of: name)
         Terminal.line(
@@ -156,6 +166,7 @@ final class ShellSession {
         if !rebuilt.removed.isEmpty {
             Terminal.line("  no longer open, so removed from the stack: \(rebuilt.removed.joined(separator: ", "))")
         }
+        return true
     }
 
     /// Whether `word` takes an action by its number: an integer, even one too large for `Int`.

@@ -98,6 +98,51 @@ struct ReloadTests {
         #expect(registry.snapshot.plugins.count == 1)
     }
 
+    @Test func aDeclaredPluginWhoseFileChangedIsDeclaredAnewAndLoadsTheNewBuild() async throws {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let manifest = try HeldManifest.read(
+            name: "Greeter", version: "1.0.0", module: "GreeterPlugin.GreeterModule",
+            routes: ["app://greeter/hello", "app://greeter/hello/:name"], tasks: ["greeter.prepare"],
+            services: ["GreeterPlugin.Greetings"])
+        let population = PluginPopulation(
+            loader: PluginLoader(registry: Registry()),
+            resolved: [
+                PluginCandidate(
+                    path: path, name: "Greeter", version: "1.0.0",
+                    contentDigest: PluginLoader.contentDigest(ofFileAt: path))
+            ], manifests: [path: manifest])
+        population.install()
+        let registry = population.loader.registry
+        let patched = try scratch.patchedCopy(
+            path, as: "patched.bin", replacing: "from the greeter plugin", with: "from the patched plugin")
+        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
+
+        // Still declared as the old build: the file's new content is refused when it is first needed.
+        let refused = await #expect(throws: ActivationError.self) { try await population.activate("Greeter") }
+        guard case .refused("Greeter", .contentChanged) = refused else {
+            Issue.record("unexpected \(String(describing: refused))")
+            return
+        }
+        // Declared anew from what the file holds now, it loads the new build.
+        try population.redeclare(
+            PluginCandidate(
+                path: path, name: "Greeter", version: "1.0.0", contentDigest: PluginLoader.contentDigest(ofFileAt: path)
+            ),
+            manifest: manifest)
+        #expect(population.members.map(\.state.description) == ["declared"])
+        _ = try await registry.resolve("app://greeter/hello")
+        #expect(registry.snapshot.routes.compactMap(\.title).contains("A greeting from the patched plugin"))
+        // An active plugin is replaced, not declared anew.
+        let active = #expect(throws: ActivationError.self) {
+            try population.redeclare(PluginCandidate(path: path, name: "Greeter", version: "1.0.0"), manifest: manifest)
+        }
+        guard case .alreadyActive("Greeter") = active else {
+            Issue.record("unexpected \(String(describing: active))")
+            return
+        }
+    }
+
     @Test func theShellReloadsAPluginWrittenInPlaceAndRebuildsItsScreen() throws {
         let scratch = try Scratch()
         let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")

@@ -87,4 +87,23 @@ struct WatchTests {
             ),
             "\(output)")
     }
+
+    @Test func aDeclaredPluginWhoseFileChangesIsDeclaredAnewAndOpensAsTheNewBuild() throws {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        // The probe waits to be first needed: it is declared, not loaded.
+        let host = try RunningHost(
+            ["run", "--watch", "--with-bundled", "--plugins", scratch.directory.path],
+            environment: ["PLUGBOARD_PROBE_LAZY": "1"], timeLimit: 60)
+        host.read(until: "Stack: Home\n")
+        try rename(try newBuild(in: scratch), over: path, in: scratch)
+        host.read(until: "declared Probe 0.0.1 anew in ")
+        host.type("open app://probe/identity\n")
+        let opened = host.read(until: "Stack: Home > Probe\n")
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(output[..<opened].hasSuffix("  1) End the program  [exit]\nStack: Home > Probe\n"), "\(output)")
+        #expect(problems.contains("- Probe 0.0.1  (inactive until first needed)"), "\(problems)")
+        #expect(problems.contains("activated Probe 0.0.1 in "), "\(problems)")
+    }
 }

@@ -30,13 +30,21 @@ public enum ActivationError: Error, Sendable, CustomStringConvertible {
     /// catch .tasksFailed(let plugin, let reason) { print(plugin, reason) }
     /// ```
     case tasksFailed(plugin: String, reason: String)
-    /// The plugin is not active, so there is nothing to replace: it loads the build its file holds
+    /// The plugin is not active, so there is nothing to replace: declare it anew from what its
+    /// file declares now (``PluginPopulation/redeclare(_:manifest:)``), and it loads that build
     /// when it is first needed.
     ///
     /// ```swift
-    /// catch .notActive(let plugin) { print(plugin, "loads its new build when first needed") }
+    /// catch .notActive(let plugin) { print(plugin, "is declared: read its declarations again") }
     /// ```
     case notActive(plugin: String)
+    /// The plugin is active, so what its file declares now is not taken without its code: replace
+    /// it (``PluginPopulation/reload(_:)``).
+    ///
+    /// ```swift
+    /// catch .alreadyActive(let plugin) { try await population.reload(plugin) }
+    /// ```
+    case alreadyActive(plugin: String)
     /// The new build of `plugin` has a version that an active plugin which needs it does not
     /// accept: the old build stays.
     ///
@@ -75,8 +83,10 @@ public enum ActivationError: Error, Sendable, CustomStringConvertible {
             "\(dependent) links \(library), the library of '\(plugin)', and stays bound to the build loaded now: "
                 + "the new build cannot be swapped in under it; restart the host to load both anew"
         case .notActive(let plugin):
-            "plugin '\(plugin)' is not active, so there is nothing to replace: it loads the build its file holds "
-                + "when it is first needed"
+            "plugin '\(plugin)' is not active, so there is nothing to replace: declare it anew from its file, "
+                + "and it loads that build when it is first needed"
+        case .alreadyActive(let plugin):
+            "plugin '\(plugin)' is active: replace it, code and declarations together, rather than declare it anew"
         }
     }
 }

@@ -79,6 +79,15 @@ public final class PluginPopulation: PluginActivating {
         /// ```
         case failed(ActivationError)
 
+        /// Whether the plugin is mapped and registered (``active``).
+        ///
+        /// ```swift
+        /// population.members.filter(\.state.isActive).count
+        /// ```
+        public var isActive: Bool {
+            if case .active = self { true } else { false }
+        }
+
         /// `active`, `declared`, `activating`, or `failed: …`.
         ///
         /// ```swift
@@ -120,16 +129,16 @@ public final class PluginPopulation: PluginActivating {
         case failed(path: String, PluginLoadError)
     }
 
-    private enum Status {
+    enum Status {
         case declared
         case activating(Task<Void, any Error>)
         case active
         case failed(ActivationError)
     }
 
-    private struct Entry {
-        let candidate: PluginCandidate
-        let manifest: SealedManifest
+    struct Entry {
+        var candidate: PluginCandidate
+        var manifest: SealedManifest
         var status: Status
     }
 
@@ -142,7 +151,7 @@ public final class PluginPopulation: PluginActivating {
     private let order: [String]
     /// Files of a plugin given before: refused as duplicates at ``install(eager:loaded:)``.
     private let duplicates: [PluginCandidate]
-    private let entries: PosixMutex<[String: Entry]>
+    let entries: PosixMutex<[String: Entry]>
     private let activated: @Sendable (String, Result<LoadedPlugin, ActivationError>, Duration) -> Void
 
     /// Creates the population of `resolved`, the load order ``PluginResolver`` gave, with the
@@ -186,7 +195,7 @@ public final class PluginPopulation: PluginActivating {
     /// The plugins, in load order, each with its state.
     ///
     /// ```swift
-    /// population.members.filter { if case .active = $0.state { true } else { false } }.count
+    /// population.members.filter(\.state.isActive).count
     /// ```
     public var members: [Member] {
         entries.withLock { entries in

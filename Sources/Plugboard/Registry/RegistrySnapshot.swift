@@ -344,6 +344,23 @@ public struct RegistrySnapshot: Sendable {
     func replacing(
         _ name: String, with contributions: [Contribution], plugin: LoadedPlugin
     ) throws(RegistrationError) -> RegistrySnapshot {
+        var next = try without(name)
+        try next.add(contributions, plugin: plugin)
+        return next
+    }
+
+    /// This snapshot with the placeholders of `manifest`, what the plugin it names declares now,
+    /// in the place of those it declared before (see ``replacing(_:with:plugin:)``).
+    /// - Throws: ``RegistrationError`` when a route cannot be declared; nothing changes then.
+    func redeclaring(_ manifest: SealedManifest, image: String) throws(RegistrationError) -> RegistrySnapshot {
+        var next = try without(manifest.name)
+        try next.declare(manifest, image: image)
+        return next
+    }
+
+    /// This snapshot rebuilt from what was declared and registered, in order, without anything of
+    /// the plugin named `name`; modules keep their disabled and quarantined states.
+    private func without(_ name: String) throws(RegistrationError) -> RegistrySnapshot {
         var next = RegistrySnapshot()
         for change in history {
             switch change {
@@ -355,7 +372,6 @@ public struct RegistrySnapshot: Sendable {
             case .registered: continue
             }
         }
-        try next.add(contributions, plugin: plugin)
         next.disabledModules = disabledModules
         next.quarantinedModules = quarantinedModules
         return next

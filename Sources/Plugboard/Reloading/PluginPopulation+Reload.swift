@@ -18,7 +18,7 @@ extension PluginPopulation {
         guard let member = members.first(where: { $0.candidate.name == name }) else {
             throw .unknownPlugin(name: name, declared: members.map(\.candidate.name))
         }
-        guard case .active = member.state else { throw .notActive(plugin: name) }
+        guard member.state.isActive else { throw .notActive(plugin: name) }
         let registry = loader.registry
         let before = registry.snapshot
         if let (library, dependent) = linker(of: name, in: before) {
@@ -65,7 +65,7 @@ extension PluginPopulation {
     ) -> (PluginCandidate, PluginDependency)? {
         guard let version = SemanticVersion(version) else { return nil }
         for member in members {
-            guard case .active = member.state else { continue }
+            guard member.state.isActive else { continue }
             if let needs = member.candidate.dependencies.first(where: {
                 $0.name == name && !$0.versions.contains(version)
             }) {
@@ -80,7 +80,7 @@ extension PluginPopulation {
     private func linker(of name: String, in snapshot: RegistrySnapshot) -> (String, PluginCandidate)? {
         guard let library = snapshot.plugins.first(where: { $0.manifest.name == name })?.soname else { return nil }
         for member in members where member.candidate.name != name {
-            guard case .active = member.state, let file = try? ELFFile(path: member.candidate.path),
+            guard member.state.isActive, let file = try? ELFFile(path: member.candidate.path),
                 DynamicSection(of: file).needed.contains(library)
             else { continue }
             return (library, member.candidate)
@@ -93,8 +93,7 @@ extension PluginPopulation {
         let name = plugin.manifest.name
         let dependents = Set(
             members.filter { member in
-                guard case .active = member.state else { return false }
-                return member.candidate.dependencies.contains { $0.name == name }
+                member.state.isActive && member.candidate.dependencies.contains { $0.name == name }
             }.map(\.candidate.name))
         let snapshot = loader.registry.snapshot
         let modules = Set(snapshot.modules.filter { $0.plugin.map(dependents.contains) ?? false }.map(\.name))

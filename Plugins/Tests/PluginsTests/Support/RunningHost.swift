@@ -11,13 +11,17 @@ final class RunningHost {
     /// What the host printed to standard output so far, as read.
     private(set) var seen = ""
 
-    /// Starts the host with `arguments`, with a manifest cache of the test run's own and no
-    /// history file; it is killed once it has run for `timeLimit` seconds.
-    init(_ arguments: [String], timeLimit: Int = HostProcess.timeLimit) throws {
+    /// Starts the host with `arguments`, with a manifest cache of the test run's own, no history
+    /// file and `environment` added to the tests' own; it is killed once it has run for
+    /// `timeLimit` seconds.
+    init(_ arguments: [String], environment: [String: String] = [:], timeLimit: Int = HostProcess.timeLimit) throws {
         process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["PLUGBOARD_MANIFEST_CACHE": HostProcess.manifestCache, "PLUGBOARD_HISTORY": ""]) { _, set in set }
+            ["PLUGBOARD_MANIFEST_CACHE": HostProcess.manifestCache, "PLUGBOARD_HISTORY": ""].merging(environment) {
+                _, set in set
+            }
+        ) { _, set in set }
         (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
         try process.run()
         watchdog = HostProcess.watchdog(for: process, after: timeLimit)
