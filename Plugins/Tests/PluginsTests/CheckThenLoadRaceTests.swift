@@ -29,19 +29,19 @@ struct CheckThenLoadRaceTests {
         return (good, refused, scratch)
     }
 
-    /// The outcomes of `attempts` races: each time, `good` is put at the file `target(attempt)`
-    /// (a new file, renamed into place), `prepare` runs, and `refused` is renamed over the file the
+    /// The outcomes of `attempts` races: each time, `good` is put at the file `target` (by
+    /// default a file of another name each time), as a new file renamed into place; `prepare` runs, and `refused` is renamed over the file the
     /// moment a loader first opens it (told by inotify), or a few microseconds later, while `load`
     /// loads it and says what came of it.
     private func race(
-        _ attempts: Int, good: [UInt8], refused: [UInt8], in scratch: Scratch, target: (Int) -> String,
+        _ attempts: Int, good: [UInt8], refused: [UInt8], in scratch: Scratch, target: String? = nil,
         prepare: (String) throws -> Void = { _ in }, load: (String) async -> String
     ) async throws -> [String: Int] {
         let directory = scratch.directory.path
         var outcomes: [String: Int] = [:]
         for attempt in 0..<attempts {
             // Fresh files each time: a file whose inode is already mapped would give the old image.
-            let target = target(attempt)
+            let target = target ?? "\(directory)/libPlugin\(attempt).so"
             let (fresh, waiting) = ("\(directory)/good\(attempt)", "\(directory)/refused\(attempt)")
             try Data(good).write(to: URL(fileURLWithPath: fresh))
             #expect(rename(fresh, target) == 0)
@@ -88,10 +88,7 @@ struct CheckThenLoadRaceTests {
 
     @Test func aFileRenamedOverTheCheckedOneIsNeverLoaded() async throws {
         let (good, refused, scratch) = try goodAndRefused()
-        let outcomes = try await race(
-            60, good: good, refused: refused, in: scratch,
-            target: { "\(scratch.directory.path)/libPlugin\($0).so" }
-        ) { target in
+        let outcomes = try await race(60, good: good, refused: refused, in: scratch) { target in
             let registry = Registry()
             do throws(PluginLoadError) {
                 try PluginLoader(registry: registry).load(file: target)
@@ -116,7 +113,7 @@ struct CheckThenLoadRaceTests {
             resolved: [PluginCandidate(path: path, name: "Greeter", version: "1.0.0")], manifests: [path: manifest])
         population.install(eager: true)
         let registry = population.loader.registry
-        let outcomes = try await race(60, good: good, refused: refused, in: scratch, target: { _ in path }) { _ in
+        let outcomes = try await race(60, good: good, refused: refused, in: scratch, target: path) { _ in
             do throws(ActivationError) {
                 try await population.reload("Greeter")
                 return outcome(registry, refusal: nil)
@@ -138,7 +135,7 @@ struct CheckThenLoadRaceTests {
         let path = scratch.directory.appendingPathComponent("libGreeter.so").path
         var population: PluginPopulation?
         let outcomes = try await race(
-            60, good: good, refused: refused, in: scratch, target: { _ in path },
+            60, good: good, refused: refused, in: scratch, target: path,
             prepare: { target in
                 let manifest = try #require(try ManifestReader.read(fileAt: target))
                 let candidate = PluginCandidate(
@@ -147,17 +144,17 @@ struct CheckThenLoadRaceTests {
                 population = PluginPopulation(
                     loader: PluginLoader(registry: Registry()), resolved: [candidate], manifests: [target: manifest])
                 population?.install()
-            }
-        ) { _ in
-            guard let population else { return "no population" }
-            do throws(ActivationError) {
-                try await population.activate("Greeter")
-                return outcome(population.loader.registry, refusal: nil)
-            } catch {
-                guard case .refused(_, let refusal) = error else { return "\(error)" }
-                return outcome(population.loader.registry, refusal: refusal)
-            }
-        }
+            },
+            load: { _ in
+                guard let population else { return "no population" }
+                do throws(ActivationError) {
+                    try await population.activate("Greeter")
+                    return outcome(population.loader.registry, refusal: nil)
+                } catch {
+                    guard case .refused(_, let refusal) = error else { return "\(error)" }
+                    return outcome(population.loader.registry, refusal: refusal)
+                }
+            })
         #expect(Set(outcomes.keys).isSubset(of: checked.union(["refused: content changed"])), "\(outcomes)")
         #expect(outcomes.values.reduce(0, +) == 60)
     }
