@@ -5,30 +5,6 @@ import Testing
 /// The file the loader maps is the file it checked: another file renamed over the checked one
 /// while it loads is never what runs.
 struct CheckThenLoadRaceTests {
-    /// A sealed greeter, which passes every check, and a copy that the checks refuse (its sealed
-    /// manifest, and only it, names another runtime) and whose code titles its route otherwise, so
-    /// that a loaded copy shows which file was mapped.
-    private func goodAndRefused() throws -> (good: [UInt8], refused: [UInt8], scratch: Scratch) {
-        let scratch = try Scratch()
-        let path = try scratch.copy(BuildProducts.greeter, as: "libSealed.so")
-        let run = try HostProcess.run(["seal", path])
-        try #require(run.status == 0, "\(run.standardError)")
-        let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        var refused = [UInt8](
-            try Data(
-                contentsOf: URL(
-                    fileURLWithPath: try scratch.patchedCopy(
-                        path, as: "libRetitled.so", replacing: "from the greeter plugin",
-                        with: "from the refused plugin"))))
-        // `seal` writes the manifest with sorted keys, so it starts with {"architecture".
-        let head = Array(#"{"architecture""#.utf8)
-        let manifest = try #require((0...(refused.count - head.count)).last { refused[$0...].starts(with: head) })
-        let version = Array(RuntimeFingerprint.current.runtimeVersion.utf8)
-        let at = try #require((manifest..<refused.count).first { refused[$0...].starts(with: version) })
-        refused[at + version.count - 1] = UInt8(ascii: "9")
-        return (good, refused, scratch)
-    }
-
     /// The outcomes of `attempts` races: each time, `good` is put at the file `target` (by
     /// default a file of another name each time), as a new file renamed into place; `prepare` runs, and `refused` is renamed over the file the
     /// moment a loader first opens it (told by inotify), or a few microseconds later, while `load`
@@ -87,7 +63,7 @@ struct CheckThenLoadRaceTests {
     ]
 
     @Test func aFileRenamedOverTheCheckedOneIsNeverLoaded() async throws {
-        let (good, refused, scratch) = try goodAndRefused()
+        let (good, refused, scratch) = try Scratch.greeterAndRefusedCopy()
         let outcomes = try await race(60, good: good, refused: refused, in: scratch) { target in
             let registry = Registry()
             do throws(PluginLoadError) {
@@ -104,7 +80,7 @@ struct CheckThenLoadRaceTests {
     /// A reload opens the plugin's file once, checks it through that descriptor and maps a copy
     /// of what it read: a file renamed over it meanwhile is never what runs.
     @Test func aFileRenamedOverAReloadedPluginIsNeverLoaded() async throws {
-        let (good, refused, scratch) = try goodAndRefused()
+        let (good, refused, scratch) = try Scratch.greeterAndRefusedCopy()
         let path = scratch.directory.appendingPathComponent("libGreeter.so").path
         try Data(good).write(to: URL(fileURLWithPath: path))
         let manifest = try #require(try ManifestReader.read(fileAt: path))
@@ -131,7 +107,7 @@ struct CheckThenLoadRaceTests {
     /// Activating a declared plugin checks its file's content against what was declared, through
     /// the descriptor it maps: a file renamed over it meanwhile is refused, never loaded.
     @Test func aFileRenamedOverAPluginBeingActivatedIsNeverLoaded() async throws {
-        let (good, refused, scratch) = try goodAndRefused()
+        let (good, refused, scratch) = try Scratch.greeterAndRefusedCopy()
         let path = scratch.directory.appendingPathComponent("libGreeter.so").path
         var population: PluginPopulation?
         let outcomes = try await race(

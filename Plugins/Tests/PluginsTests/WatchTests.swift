@@ -106,4 +106,51 @@ struct WatchTests {
         #expect(problems.contains("- Probe 0.0.1  (inactive until first needed)"), "\(problems)")
         #expect(problems.contains("activated Probe 0.0.1 in "), "\(problems)")
     }
+
+    /// The greeter, and the probe, which needs it, watched, with the greeter's screen open.
+    private func watchedGreeterAndDependent(good: [UInt8]) throws -> (RunningHost, path: String, Scratch) {
+        let scratch = try Scratch()
+        let path = scratch.directory.appendingPathComponent("libGreeterPlugin.so").path
+        try Data(good).write(to: URL(fileURLWithPath: path))
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let host = try RunningHost(
+            ["run", "--watch", "--plugins", scratch.directory.path, "--open", "app://greeter/hello"],
+            environment: ["PLUGBOARD_PROBE_DEPENDENCIES": "Greeter >=1.0.0 <2.0.0"], timeLimit: 60)
+        host.read(until: "Stack: Greeting\n")
+        return (host, path, scratch)
+    }
+
+    @Test func aBuildForAnotherRuntimeIsRefusedAndTheOldOneWorksOn() throws {
+        let (good, refused, _) = try Scratch.greeterAndRefusedCopy()
+        let (host, path, scratch) = try watchedGreeterAndDependent(good: good)
+        try rename(Data(refused), over: path, in: scratch)
+        // The shell goes on with the old build: its screen opens as before.
+        host.type("open app://greeter/hello/ann\n")
+        host.read(until: "Stack: Greeting > Greeting\n")
+        let (status, output, problems) = try host.finish()
+        #expect(status == 1)
+        #expect(problems.contains("error: plugin 'Greeter' was refused: "), "\(problems)")
+        #expect(problems.contains("libGreeterPlugin.so: built for plugboard-runtime "), "\(problems)")
+        #expect(!output.contains("reloaded"), "\(output)")
+        #expect(output.contains("Hello, ann!"), "\(output)")
+    }
+
+    @Test func aBuildWhoseVersionAnActiveDependentRefusesIsRefusedAndTheOldOneWorksOn() throws {
+        let (good, _, _) = try Scratch.greeterAndRefusedCopy()
+        let (host, path, scratch) = try watchedGreeterAndDependent(good: good)
+        // The version is the string "1.0.0" on its own, ended by a NUL as every string of the file.
+        let second = try scratch.patchedCopy(
+            BuildProducts.greeter, as: "second.bin", replacing: "\u{0}1.0.0\u{0}", with: "\u{0}2.0.0\u{0}")
+        try rename(try Data(contentsOf: URL(fileURLWithPath: second)), over: path, in: scratch)
+        host.type("open app://greeter/hello/ann\n")
+        host.read(until: "Stack: Greeting > Greeting\n")
+        let (status, output, problems) = try host.finish()
+        #expect(status == 1)
+        #expect(
+            problems.contains(
+                "error: the new build of 'Greeter' is version 2.0.0, but Probe 0.0.1, which is active, needs Greeter "),
+            "\(problems)")
+        #expect(!output.contains("reloaded"), "\(output)")
+        #expect(output.contains("Hello, ann!"), "\(output)")
+    }
 }

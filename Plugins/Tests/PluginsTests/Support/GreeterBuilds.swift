@@ -1,0 +1,29 @@
+import Foundation
+import Plugboard
+import Testing
+
+extension Scratch {
+    /// In a new scratch directory: a sealed greeter, which passes every check, and a copy that the
+    /// checks refuse (its sealed manifest, and only it, names another runtime) and whose code
+    /// titles its route otherwise, so that a loaded copy shows which file was mapped.
+    static func greeterAndRefusedCopy() throws -> (good: [UInt8], refused: [UInt8], scratch: Scratch) {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.greeter, as: "libSealed.so")
+        let run = try HostProcess.run(["seal", path])
+        try #require(run.status == 0, "\(run.standardError)")
+        let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var refused = [UInt8](
+            try Data(
+                contentsOf: URL(
+                    fileURLWithPath: try scratch.patchedCopy(
+                        path, as: "libRetitled.so", replacing: "from the greeter plugin",
+                        with: "from the refused plugin"))))
+        // `seal` writes the manifest with sorted keys, so it starts with {"architecture".
+        let head = Array(#"{"architecture""#.utf8)
+        let manifest = try #require((0...(refused.count - head.count)).last { refused[$0...].starts(with: head) })
+        let version = Array(RuntimeFingerprint.current.runtimeVersion.utf8)
+        let at = try #require((manifest..<refused.count).first { refused[$0...].starts(with: version) })
+        refused[at + version.count - 1] = UInt8(ascii: "9")
+        return (good, refused, scratch)
+    }
+}
