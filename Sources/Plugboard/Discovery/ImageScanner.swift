@@ -1,5 +1,6 @@
 internal import CPlugboard
-internal import Foundation
+internal import FoundationEssentials
+internal import Glibc
 
 /// A type that conforms to a protocol, found in an image's conformance records.
 struct FoundConformance {

@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 internal import Glibc
 
 /// The bytes of an ELF image, read by range: an open file read piece by piece with `pread`, or

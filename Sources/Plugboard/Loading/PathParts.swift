@@ -11,4 +11,12 @@ struct PathParts {
         directory = slash == path.utf8.startIndex ? "/" : String(path[..<slash])
         name = String(path[path.utf8.index(after: slash)...])
     }
+
+    /// `name` in `directory`: the two joined by one slash (`directory`'s trailing slashes
+    /// dropped, a root directory kept), or `name` alone for an empty directory.
+    static func joining(_ directory: String, _ name: String) -> String {
+        var base = Substring(directory)
+        while base.count > 1 && base.hasSuffix("/") { base = base.dropLast() }
+        return base.isEmpty ? name : base == "/" ? "/" + name : base + "/" + name
+    }
 }

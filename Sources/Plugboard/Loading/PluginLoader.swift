@@ -1,5 +1,6 @@
 internal import CPlugboard
-internal import Foundation
+internal import FoundationEssentials
+internal import Glibc
 
 /// Loads plugins from shared-object files and registers their modules.
 ///
@@ -94,7 +95,7 @@ public struct PluginLoader: Sendable {
         return names.map { String(decoding: $0, as: UTF8.self) }
             .filter { $0.hasSuffix(".so") && $0 != runtimeLibraryName }
             .sorted()
-            .map { (directory as NSString).appendingPathComponent($0) }
+            .map { PathParts.joining(directory, $0) }
     }
 
     /// Loads every plugin file in `directory`, in name order; a failing plugin does not stop the rest.
@@ -258,7 +259,7 @@ public struct PluginLoader: Sendable {
             }) {
                 throw .linksUnloadedLibrary(path: path, library: missing)
             }
-            throw .openFailed(path: path, reason: reason.replacingOccurrences(of: checked.mappingName, with: path))
+            throw .openFailed(path: path, reason: reason.replacing(checked.mappingName, with: path))
         }
         return OpenedPlugin(
             path: path, sealed: checked.sealed, handle: handle, soname: checked.dynamic.soname, linkedPlugins: linked)
