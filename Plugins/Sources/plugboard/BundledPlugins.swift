@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the example plugins that this package builds next to the `plugboard` executable.
 enum BundledPlugins {
@@ -14,7 +14,7 @@ enum BundledPlugins {
 
     /// The directory of the running executable: the build products directory.
     static var productsDirectory: String {
-        (executable as NSString).deletingLastPathComponent
+        PathText.directory(of: executable)
     }
 
     /// The running executable's path.
@@ -25,7 +25,7 @@ enum BundledPlugins {
     /// Paths of the bundled plugins, building them first when `swift run` built only the host.
     static func paths() throws(HostError) -> [String] {
         let directory = productsDirectory
-        let paths = fileNames.map { (directory as NSString).appendingPathComponent($0) }
+        let paths = fileNames.map { PathText.joining(directory, $0) }
         if paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { return paths }
         try build(into: directory)
         return paths
@@ -33,23 +33,13 @@ enum BundledPlugins {
 
     /// Builds the plugin products of the package this executable belongs to.
     private static func build(into directory: String) throws(HostError) {
-        let package = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let configuration = (directory as NSString).lastPathComponent == "release" ? "release" : "debug"
+        let package = PathText.directory(of: PathText.directory(of: PathText.directory(of: #filePath)))
+        let configuration = PathText.lastComponent(of: directory) == "release" ? "release" : "debug"
         Terminal.error("Building the bundled plugins (first run only)…")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", package.path, "-c", configuration]
-        process.standardOutput = FileHandle.standardError
         do {
-            try process.run()
-            process.waitUntilExit()
+            try Spawn.runShowingOutput(["swift", "build", "--package-path", package, "-c", configuration])
         } catch {
-            throw .bundledPluginsMissing(directory: directory, reason: "\(error)")
-        }
-        guard process.terminationStatus == 0 else {
-            throw .bundledPluginsMissing(
-                directory: directory, reason: "swift build exited with status \(process.terminationStatus)")
+            throw .bundledPluginsMissing(directory: directory, reason: error.description)
         }
     }
 }

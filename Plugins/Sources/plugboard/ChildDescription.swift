@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 
 /// A plugin's manifest and declarations, found by loading the plugin in a child process — never

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Runs this executable (or another program) as a child process with a time limit.
@@ -45,39 +47,39 @@ enum ChildProcess {
     /// Runs `executable` with `arguments`, killing it after `timeout` seconds. Its output is read
     /// while it runs, so a child that writes more than a pipe holds is not taken for a hung one.
     static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
+        let pid: pid_t
+        let reading: Int32?
         do {
-            try process.run()
+            (pid, reading) = try Spawn.start([executable] + arguments, output: .captured)
         } catch {
-            return .failedToStart(FileProblem.reason(error))
+            return .failedToStart(error.description)
         }
-        let collected = Mutex(Data())
+        let ended = Mutex<Spawn.Termination?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let termination = Spawn.wait(for: pid)
+            ended.withLock { $0 = termination }
+            finished.signal()
+        }
+        let collected = Mutex<[UInt8]>([])
         let drained = DispatchSemaphore(value: 0)
-        let reading = output.fileHandleForReading
-        Thread.detachNewThread {
-            let data = reading.readDataToEndOfFile()
-            collected.withLock { $0 = data }
+        DispatchQueue.global().async {
+            let bytes = reading.map(Spawn.readAll) ?? []
+            collected.withLock { $0 = bytes }
             drained.signal()
         }
         if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
+            kill(pid, SIGKILL)
             finished.wait()
             return .timedOut
         }
         // A process the child started may still hold the pipe open; its output is not waited for.
         _ = drained.wait(timeout: .now() + 1)
         let text = String(decoding: collected.withLock { $0 }, as: UTF8.self)
-        if process.terminationReason == .uncaughtSignal {
-            return .crashed(signal: process.terminationStatus, failure: failure(in: text))
+        switch ended.withLock({ $0 }) {
+        case .signalled(let signal): return .crashed(signal: signal, failure: failure(in: text))
+        case .exited(let status): return .exited(status: status, output: text)
+        case nil: return .exited(status: -1, output: text)
         }
-        return .exited(status: process.terminationStatus, output: text)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `plugboard completion bash|zsh|fish`: a script that makes the shell complete `plugboard`'s
 /// command line — its commands, each command's options, and the directories, files and values
@@ -78,7 +79,7 @@ enum CompletionCommand {
                 case .shell: #"COMPREPLY=($(compgen -W "\#(shells)" -- "$cur"))"#
                 }
             return "    \(command.name)) opts=\"\((command.options + ["--help"]).joined(separator: " "))\"; "
-                + "operands='\(operands.replacingOccurrences(of: "'", with: #"'\''"#))' ;;"
+                + "operands='\(operands.replacing("'", with: #"'\''"#))' ;;"
         }
         return #"""
             # plugboard's command line, completed by bash (plugboard completion bash).

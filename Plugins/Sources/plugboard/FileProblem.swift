@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why the host cannot write where it was asked to, in the words of the system.
 ///
@@ -10,7 +11,7 @@ enum FileProblem {
     /// when it wraps none.
     static func reason(_ error: any Error) -> String {
         let posix = (error as? POSIXError) ?? ((error as? CocoaError)?.underlying as? POSIXError)
-        guard let posix else { return error.localizedDescription }
+        guard let posix else { return String(describing: error) }
         return reason(errno: posix.code.rawValue)
     }
 
@@ -19,12 +20,12 @@ enum FileProblem {
     /// directory"), or what `error` says.
     static func reason(_ error: any Error, creating directory: String) -> String {
         var path = directory
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         while !path.isEmpty && path != "/" {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                return isDirectory.boolValue ? reason(error) : "\(path) is not a directory"
+                return isDirectory ? reason(error) : "\(path) is not a directory"
             }
-            path = (path as NSString).deletingLastPathComponent
+            path = PathText.directory(of: path)
         }
         return reason(error)
     }
@@ -37,8 +38,8 @@ enum FileProblem {
     /// Why a file cannot be created in `directory`, if it cannot: it does not exist, is not a
     /// directory, or is not writable.
     static func whyNotWritable(directory: String) -> String? {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        var isDirectory = false
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory {
             return "there is no directory \(directory); create it or choose another path"
         }
         if access(directory, W_OK) != 0 { return "the directory \(directory) is not writable" }

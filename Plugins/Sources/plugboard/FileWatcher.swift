@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Watches files, and the source trees under directories, through inotify: the host sleeps until
 /// the kernel reports a change, with no polling loop. A watched file counts as changed once its
@@ -46,7 +47,7 @@ final class FileWatcher {
         for file in files {
             let real = realPath(file) ?? file
             self.files[real] = file
-            try watch((real as NSString).deletingLastPathComponent, tree: nil)
+            try watch(PathText.directory(of: real), tree: nil)
         }
         for tree in trees { try watchTree(tree, root: tree) }
     }
@@ -144,9 +145,9 @@ final class FileWatcher {
         try watch(directory, tree: root)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for entry in entries.sorted() where !entry.hasPrefix(".") {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let path = directory + "/" + entry
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
                 try watchTree(path, root: root)
             }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 
 /// `plugboard inspect FILE`: print a plugin's manifest and what its modules register, without

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Prints `value` as the JSON that `--json` options give scripts: indented, keys sorted.
 func printJSON(_ value: some Encodable) throws {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 
 /// `plugboard launch`: run the startup tasks and print the launch report.
@@ -81,10 +82,10 @@ enum LaunchCommand {
 
     /// Refuses a trace path that cannot be written before anything is loaded or launched.
     private static func checkWritable(_ trace: String) throws {
-        let directory = (trace as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
+        let directory = PathText.directory(of: trace)
+        var isDirectory = false
         let problem =
-            if FileManager.default.fileExists(atPath: trace, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: trace, isDirectory: &isDirectory), isDirectory {
                 "it is a directory; name a file"
             } else {
                 FileProblem.whyNotWritable(directory: directory.isEmpty ? "." : directory)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the lines a person types at a terminal, with the keys shells have: ← → Home End (Ctrl-B,
 /// Ctrl-F, Ctrl-A, Ctrl-E) move, and Ctrl-← Ctrl-→ (Alt-B, Alt-F) by words; Backspace and Delete
@@ -163,7 +164,7 @@ final class LineEditor {
         }
         var byte: UInt8 = 0
         while true {
-            switch Foundation.read(STDIN_FILENO, &byte, 1) {
+            switch Glibc.read(STDIN_FILENO, &byte, 1) {
             case 1: return byte
             case -1 where errno == EINTR: continue
             default: return nil

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 import Synchronization
 
@@ -38,7 +39,7 @@ enum ManifestCache {
         guard let (file, identity) = entry(for: path),
             let data = try? JSONEncoder().encode(Entry(identity: identity, digest: digest, manifest: manifest))
         else { return }
-        let directory = (file as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: file)
         guard
             (try? FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 
 /// `plugboard new NAME`: scaffold a plugin package that builds, passes its tests and loads as is.

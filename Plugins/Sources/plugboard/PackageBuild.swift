@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A plugin package that `plugboard run --build` builds again when its sources change, into the
 /// build directory whose products the host loads: then the watch reloads what the build changed.
@@ -16,8 +16,7 @@ struct PackageBuild {
     /// - Throws: ``HostError/usage(_:)`` when `package` has no `Package.swift` or
     ///   `pluginDirectory` is not such a directory.
     init(package: String, into pluginDirectory: String) throws {
-        let directory = (pluginDirectory as NSString).standardizingPath
-        configuration = (directory as NSString).lastPathComponent
+        configuration = PathText.lastComponent(of: pluginDirectory)
         guard configuration == "debug" || configuration == "release" else {
             throw HostError.usage(
                 "--build needs --plugins to name the directory its package builds into, the debug or release "
@@ -27,7 +26,8 @@ struct PackageBuild {
             throw HostError.usage("--build \(package): there is no Package.swift there; name a plugin package")
         }
         self.package = package
-        scratch = (directory as NSString).deletingLastPathComponent
+        let parent = PathText.directory(of: pluginDirectory)
+        scratch = parent.isEmpty ? "." : parent
     }
 
     /// The files and trees whose change calls for a build: the manifest, and what is under
@@ -42,19 +42,9 @@ struct PackageBuild {
             + (configuration == "release" ? ["-c", "release"] : [])
     }
 
-    /// Runs `swift build`, its output on standard error; returns whether it succeeded.
-    func run() -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.standardOutput = FileHandle.standardError
-        do {
-            try process.run()
-        } catch {
-            Terminal.error("error: cannot run swift build: \(FileProblem.reason(error))")
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationReason == .exit && process.terminationStatus == 0
+    /// Runs `swift build`, its output on standard error.
+    /// - Throws: ``HostError`` when it could not start or failed.
+    func run() throws(HostError) {
+        try Spawn.runShowingOutput(["swift"] + arguments)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 
 /// Loads the plugins a command works on into the shared registry, printing one line per plugin.

@@ -37,8 +37,11 @@ struct PluginWatch {
         for change in changes {
             guard let build = builds[change.path], built.insert(build.package).inserted else { continue }
             Terminal.toStandardError { Terminal.line("building \(build.package) (its sources changed)…") }
-            if !build.run() {
-                session.fail(HostError.failed("the build of \(build.package) failed; the running plugins stay"))
+            do {
+                try build.run()
+            } catch {
+                session.fail(
+                    HostError.failed("the build of \(build.package) failed (\(error)); the running plugins stay"))
             }
         }
         let changed = Dictionary(changes.compactMap { change in plugins[change.path].map { ($0, change.completed) } }) {

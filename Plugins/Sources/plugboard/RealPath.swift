@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `path` with every symbolic link and `.` or `..` resolved, as an absolute path; `nil` when a
 /// part of it does not exist or cannot be searched.

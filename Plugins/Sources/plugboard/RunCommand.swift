@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 
 /// `plugboard run`: an interactive shell over the loaded plugins.
@@ -80,7 +81,8 @@ enum RunCommand {
             case .changed(let changes): await watch?.handle(changes, in: session)
             case .line(let line):
                 if !interactive { Terminal.line("> \(line)") }
-                let goesOn = await session.handle(line.trimmingCharacters(in: .whitespaces))
+                let goesOn = await session.handle(
+                    String(line.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()))
                 // Text typed into a screen may be a password: it is brought back in this session only.
                 editor?.history.add(line, toFile: !session.mayHoldTypedText)
                 guard goesOn else { break reading }

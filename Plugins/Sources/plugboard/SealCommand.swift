@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 
 /// `plugboard seal FILE...`: write each plugin's manifest and declarations into its file, so

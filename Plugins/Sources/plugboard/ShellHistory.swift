@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The lines typed into the shell at a terminal, kept from one session to the next in a file of
 /// the user's own (made readable and writable by the user alone, as typed text may be secret): by
@@ -21,7 +22,7 @@ final class ShellHistory {
             descriptor = -1
             return
         }
-        let directory = (file as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: file)
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

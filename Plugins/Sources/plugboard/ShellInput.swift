@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the shell takes next: a command line, typed (through the ``LineEditor``) or read through
 /// a pipe, or, while it waits for one, the watched files whose change settled. Both are waited

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes the host's output: results to stdout, errors to stderr, colour only on a terminal.
 ///
@@ -54,12 +55,27 @@ enum Terminal {
 
     private static func write(_ text: String) {
         if diverted {
-            FileHandle.standardError.write(Data(text.utf8))
+            write(text, to: STDERR_FILENO)
         } else {
             // Through `print`, so the host's lines and those plugins print share one buffer.
             // Flushed at once, so progress shows while long work runs, even through a pipe.
             print(text, terminator: "")
             fflush(nil)
+        }
+    }
+
+    /// Writes `text` to the open file `descriptor` as it is, all of it, without buffering.
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes = bytes.dropFirst(count)
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
         }
     }
 
@@ -70,7 +86,7 @@ enum Terminal {
 
     /// Prints a line to standard error.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((TerminalSafeText.make(text) + "\n").utf8))
+        write(TerminalSafeText.make(text) + "\n", to: STDERR_FILENO)
     }
 
     /// `text` in `colour` on a terminal; safe text in, safe text out.

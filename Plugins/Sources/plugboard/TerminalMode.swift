@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Switches the terminal on standard input to key-by-key reading for the ``LineEditor``, and back.
@@ -83,7 +84,7 @@ enum TerminalMode {
         }
         guard var original else { return }
         tcsetattr(STDIN_FILENO, TCSANOW, &original)
-        if shown != nil { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        if shown != nil { Terminal.write("\n", to: STDOUT_FILENO) }
     }
 
     /// Stops the process as Ctrl-Z asks, with the settings from before put back meanwhile; reads
@@ -124,7 +125,7 @@ enum TerminalMode {
             var current = termios()
             if tcgetattr(STDIN_FILENO, &current) == 0, current.c_lflag & tcflag_t(ICANON) == 0 { return }
             tcsetattr(STDIN_FILENO, TCSANOW, &keys)
-            if let shown = state.shownLine { FileHandle.standardOutput.write(Data(shown.utf8)) }
+            if let shown = state.shownLine { Terminal.write(shown, to: STDOUT_FILENO) }
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Plugboard
 
 /// `plugboard verify DIR`: load each plugin in a child process, so a plugin that crashes or hangs
@@ -91,7 +92,7 @@ enum VerifyCommand {
     }
 
     private static func name(of file: String) -> String {
-        PluginLoader.shown(path: (file as NSString).lastPathComponent)
+        PluginLoader.shown(path: PathText.lastComponent(of: file))
     }
 
     /// `files`, each after the plugin libraries it links (other plugins', lying beside it), each once:
@@ -107,7 +108,10 @@ enum VerifyCommand {
         case .failedToStart(let reason):
             return .failure(.failed("could not start a child process: \(reason)"))
         case .timedOut:
-            return .failure(.failed("hung: did not finish loading within \(timeout.formatted()) s (killed)"))
+            return .failure(
+                .failed(
+                    "hung: did not finish loading within \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s (killed)"
+                ))
         case .crashed(let signal, let failure):
             return .failure(
                 .failed(ChildProcess.describeCrash(signal: signal, failure: failure, doing: "while loading")))
@@ -129,7 +133,7 @@ enum VerifyCommand {
         case .success(let reports):
             guard let report = reports[file] else { return (false, "the child process did not report on it") }
             // A reason of several lines is indented under its file.
-            let text = report.text.replacingOccurrences(of: "\n", with: "\n    ")
+            let text = report.text.replacing("\n", with: "\n    ")
             return (report.loaded, report.loaded ? "loads: " + text : "refused: " + text)
         }
     }

@@ -1,0 +1,31 @@
+/// A path's parts, taken from its text alone, as the shell's `dirname` and `basename` take them
+/// (without their `.` for a bare name): nothing on disk is read.
+enum PathText {
+    /// `path` without its last component: `plugins` for `plugins/libA.so`, `/` for `/tmp`, empty
+    /// for a bare name.
+    static func directory(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        let directory = withoutTrailingSlashes(trimmed[..<slash])
+        return directory.isEmpty ? "/" : String(directory)
+    }
+
+    /// The last component of `path`: `libA.so` for `plugins/libA.so/`, `/` for `/`.
+    static func lastComponent(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        if trimmed.isEmpty { return path.isEmpty ? "" : "/" }
+        return String(trimmed[(trimmed.lastIndex(of: "/").map(trimmed.index(after:)) ?? trimmed.startIndex)...])
+    }
+
+    /// `name` in `directory`, joined by one slash; `name` alone for an empty directory.
+    static func joining(_ directory: String, _ name: String) -> String {
+        let base = withoutTrailingSlashes(directory)
+        return directory.isEmpty ? name : base.isEmpty ? "/" + name : base + "/" + name
+    }
+
+    private static func withoutTrailingSlashes(_ path: some StringProtocol) -> Substring {
+        var trimmed = Substring(path)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed
+    }
+}
