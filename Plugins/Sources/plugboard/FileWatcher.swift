@@ -104,8 +104,15 @@ final class FileWatcher {
     }
 
     private func handle(_ event: inotify_event, name: String) {
-        guard let directory = directories[event.wd] else { return }
         let now = ContinuousClock.now
+        // Events were lost: any file may have changed, so each is read again once it settles.
+        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+            for file in files.values {
+                pending[file] = Pending(arrival: .written, last: now, size: Self.size(of: file))
+            }
+            return
+        }
+        guard let directory = directories[event.wd] else { return }
         if let tree = directory.tree {
             guard !name.hasPrefix("."), !name.hasSuffix("~") else { return }
             if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
