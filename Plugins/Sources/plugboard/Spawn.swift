@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Synchronization
 
 /// Programs the host runs as child processes — itself, to read a plugin's declarations in a
 /// process of its own, and `swift build` — started with `posix_spawn`, the environment the host's.
@@ -23,6 +24,17 @@ enum Spawn {
     /// to read it from.
     /// - Throws: ``HostError`` saying why it could not start.
     static func start(_ arguments: [String], output: Output) throws(HostError) -> (pid: pid_t, reading: Int32?) {
+        // One start at a time: a pipe is made, marked close-on-exec, and handed to one child before
+        // another child can be started and inherit it (which would keep it open after the first
+        // child ended). Children are started from several threads at once.
+        try starting.withLock { _ throws(HostError) in try unlockedStart(arguments, output: output) }
+    }
+
+    private static let starting = Mutex(())
+
+    private static func unlockedStart(
+        _ arguments: [String], output: Output
+    ) throws(HostError) -> (pid: pid_t, reading: Int32?) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,7 +46,6 @@ enum Spawn {
             guard pipe(&pipeEnds) == 0 else {
                 throw .failed("cannot start \(arguments[0]): \(FileProblem.reason(errno: errno))")
             }
-            // Not inherited by other children the host starts meanwhile.
             for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDERR_FILENO)
