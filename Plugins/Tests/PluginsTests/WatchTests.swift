@@ -153,4 +153,37 @@ struct WatchTests {
         #expect(!output.contains("reloaded"), "\(output)")
         #expect(output.contains("Hello, ann!"), "\(output)")
     }
+
+    /// At a terminal, a line being typed when a new build arrives leaves the screen while the host
+    /// reports, and comes back as it was, to be finished.
+    @Test func theLineBeingTypedComesBackAfterAReload() throws {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let build = scratch.directory.appendingPathComponent("new-build.tmp").path
+        try newBuild(in: scratch).write(to: URL(fileURLWithPath: build))
+        let history = scratch.directory.appendingPathComponent("history").path
+        // Once the shell has written its first line to the history, and so is reading the next,
+        // the new build is renamed over the plugin.
+        let words =
+            [try BuildProducts.host, "run", "--watch", "--plugins", scratch.directory.path]
+            + ["--open", "app://probe/identity"]
+        let command =
+            "(until [ -s \(HostProcess.shellQuoted(history)) ]; do sleep 0.05; done; sleep 0.5; "
+            + "mv \(HostProcess.shellQuoted(build)) \(HostProcess.shellQuoted(path))) & "
+            + words.map(HostProcess.shellQuoted).joined(separator: " ")
+        let run = try HostProcess.runOnTerminal(
+            command: command,
+            typing: [
+                (after: HostProcess.firstPrompt, keys: "stack\ropen app://pro"),
+                (after: "reloaded Probe 0.0.1 in ", keys: "be/identity\r"),
+                (after: "Stack: Probe > Probe", keys: "quit\r"),
+            ],
+            environment: ["PLUGBOARD_HISTORY": history])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let reloaded = try #require(run.standardOutput.range(of: "reloaded Probe 0.0.1 in "), "\(run.standardOutput)")
+        let after = run.standardOutput[reloaded.upperBound...]
+        // The screen the new build made, then the prompt with the line as it was left.
+        #expect(after.contains("  1) End the program  [exit]\r\nStack: Probe\r\n\r> open app://pro"), "\(after)")
+        #expect(after.contains("Stack: Probe > Probe"), "\(after)")
+    }
 }
