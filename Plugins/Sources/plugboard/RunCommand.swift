@@ -15,9 +15,8 @@ enum RunCommand {
         now, replacing an active plugin with its screens kept open or declaring another anew,
         and each plugin is mapped from a copy of its file, so that a build written over it
         cannot disturb the running one), launches them with a progress line per startup task
-        on standard error, and opens URL
-        (default app://tabs), then reads commands from standard input, one per line; it works
-        in a terminal and through a pipe. Type help for the commands. In a terminal, a line is
+        on standard error, and opens URL (default app://tabs), then reads commands from
+        standard input, one per line; it works in a terminal and through a pipe. Type help for the commands. In a terminal, a line is
         edited as in a shell: the arrows (with Ctrl, by words), Home and End move, Ctrl-U,
         Ctrl-K and Ctrl-W cut, Ctrl-L clears the screen, Up and Down bring back earlier
         lines (of earlier sessions too: see PLUGBOARD_HISTORY in plugboard --help) and Ctrl-R
