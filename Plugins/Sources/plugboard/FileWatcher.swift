@@ -42,7 +42,7 @@ final class FileWatcher {
     init(files: [String], trees: [String] = []) throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else {
-            throw HostError.failed("cannot watch files: \(String(cString: strerror(errno)))")
+            throw HostError.failed("cannot watch files: \(FileProblem.reason(errno: errno))")
         }
         for file in files {
             let real = realPath(file) ?? file
@@ -142,7 +142,7 @@ final class FileWatcher {
         let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM
         let watch = inotify_add_watch(descriptor, directory, UInt32(mask))
         guard watch >= 0 else {
-            throw HostError.failed("cannot watch \(directory): \(String(cString: strerror(errno)))")
+            throw HostError.failed("cannot watch \(directory): \(FileProblem.reason(errno: errno))")
         }
         if directories[watch] == nil || tree != nil { directories[watch] = (directory, tree) }
     }
