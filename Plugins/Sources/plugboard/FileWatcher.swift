@@ -142,7 +142,10 @@ final class FileWatcher {
         let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM
         let watch = inotify_add_watch(descriptor, directory, UInt32(mask))
         guard watch >= 0 else {
-            throw HostError.failed("cannot watch \(directory): \(FileProblem.reason(errno: errno))")
+            let reason = FileProblem.reason(errno: errno)
+            throw HostError.failed(
+                "cannot watch \(directory): \(reason)"
+                    + (errno == ENOSPC ? " (the system's limit of watches; raise fs.inotify.max_user_watches)" : ""))
         }
         if directories[watch] == nil || tree != nil { directories[watch] = (directory, tree) }
     }
