@@ -53,8 +53,8 @@ let help = """
       143  A launch or the shell was stopped by SIGTERM (before this release, 130 as for SIGINT).
     """
 
-/// The commands a person may type, for the did-you-mean of an unknown one.
-let commandNames = CompletionCommand.commands.map(\.name) + ["--version"]
+/// The commands a person may type, for the did-you-mean of an unknown one (made only then).
+var commandNames: [String] { CompletionCommand.commands.map(\.name) + ["--version"] }
 
 func commandHelp(_ command: String) -> String? {
     switch command {
