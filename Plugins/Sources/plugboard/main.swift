@@ -54,7 +54,7 @@ let help = """
     """
 
 /// The commands a person may type, for the did-you-mean of an unknown one (made only then).
-var commandNames: [String] { CompletionCommand.commands.map(\.name) + ["--version"] }
+func commandNames() -> [String] { CompletionCommand.commands.map(\.name) + ["--version"] }
 
 func commandHelp(_ command: String) -> String? {
     switch command {
@@ -81,7 +81,7 @@ func showHelp(_ arguments: [String]) throws -> Int32 {
         Terminal.line(help)
         return 0
     }
-    guard let text = commandHelp(topic) else { throw HostError.unknown("command", topic, known: commandNames) }
+    guard let text = commandHelp(topic) else { throw HostError.unknown("command", topic, known: commandNames()) }
     Terminal.line(text)
     return 0
 }
@@ -128,7 +128,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case "routes": return try RoutesCommand.run(rest)
         case "list": return try ListCommand.run(rest)
         case "open": return try await OpenCommand.run(rest)
-        default: throw HostError.unknown("command", command, known: commandNames)
+        default: throw HostError.unknown("command", command, known: commandNames())
         }
     } catch {
         Terminal.error("error: \(error)")
