@@ -186,4 +186,25 @@ struct WatchTests {
         #expect(after.contains("  1) End the program  [exit]\r\nStack: Probe\r\n\r> open app://pro"), "\(after)")
         #expect(after.contains("Stack: Probe > Probe"), "\(after)")
     }
+
+    @Test func aScreenWhoseURLTheNewBuildNoLongerOpensIsCutFromTheStackSayingSo() throws {
+        let scratch = try Scratch()
+        let (host, path) = try watchedProbe(in: scratch)
+        let before = host.seen.endIndex
+        // The new build's route is app://probe/identit2: the open screen's URL no longer opens.
+        let renamed = try scratch.patchedCopy(
+            BuildProducts.probe, as: "renamed.bin", replacing: "app://probe/identity", with: "app://probe/identit2")
+        try rename(try Data(contentsOf: URL(fileURLWithPath: renamed)), over: path, in: scratch)
+        host.read(until: "Stack: ", after: host.read(until: "reloaded Probe", after: before))
+        host.type("open app://probe/identit2\n")
+        host.read(until: "Stack: Home > Probe\n", after: before)
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(
+            output[before...].contains(
+                "; 0 screens rebuilt\n  no longer open, so removed from the stack: app://probe/identity\n"),
+            "\(output)")
+        // The stack ends at the last screen that still opens; the new route opens the new build.
+        #expect(output[before...].contains("Stack: Home\n> open app://probe/identit2\n"), "\(output)")
+    }
 }
