@@ -29,13 +29,10 @@ enum FirstUse {
                 try PluginLoader(registry: aloneRegistry).load(file: aloneFile)
                 _ = try await aloneRegistry.resolve("app://p\(alone)")
             }
-            ratios.append(seconds(activation) / seconds(loading))
+            ratios.append(activation.seconds / loading.seconds)
             withExtendedLifetime(population) {}
         }
         return ratios
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }

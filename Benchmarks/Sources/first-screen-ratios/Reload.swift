@@ -42,7 +42,7 @@ enum Reload {
             guard rename(build.path, plugin.path) == 0 else { throw Failure("cannot rename over \(plugin.path)") }
             try running.read(until: "reloaded P0")
             try running.read(until: "Stack: P0\n")
-            let reload = seconds(.now - start)
+            let reload = (ContinuousClock.now - start).seconds
             // The same file, as a new image: a copy under a name of its own, in a new registry.
             let copy = root.appendingPathComponent("reload-anchor-\(round).so")
             try? FileManager.default.removeItem(at: copy)
@@ -57,12 +57,12 @@ enum Reload {
             let typed = ContinuousClock.now
             running.type("stack\n")
             try running.read(until: "Stack: P0\n")
-            let roundTrip = seconds(.now - typed)
+            let roundTrip = (ContinuousClock.now - typed).seconds
             guard round > 0 else { continue }  // the first round warms the caches
             roundTrips.append(roundTrip)
             reloads.append(reload)
-            ratios.append(reload / seconds(loading))
-            inProcessRatios.append(seconds(inProcess) / seconds(loading))
+            ratios.append(reload / loading.seconds)
+            inProcessRatios.append(inProcess.seconds / loading.seconds)
         }
         let after = try running.residentKilobytes()
         return Figures(
@@ -104,9 +104,6 @@ enum Reload {
         }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 /// The host's shell, running with its input open; what it prints is read as it comes.

@@ -26,7 +26,6 @@ struct WholeProcess {
         _ = wait4(pid, &status, 0, &usage)
         let elapsed = ContinuousClock.now - start
         guard status == 0 else { throw Failure("\(arguments.joined(separator: " ")) ended with status \(status)") }
-        let (whole, fraction) = elapsed.components
-        return WholeProcess(seconds: Double(whole) + Double(fraction) / 1e18, peakKilobytes: usage.ru_maxrss)
+        return WholeProcess(seconds: elapsed.seconds, peakKilobytes: usage.ru_maxrss)
     }
 }

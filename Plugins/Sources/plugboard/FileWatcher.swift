@@ -34,6 +34,9 @@ final class FileWatcher {
         var arrival: Arrival
         var last: ContinuousClock.Instant
         var size: Int?
+
+        /// When the change counts as settled, if no other follows it.
+        var settles: ContinuousClock.Instant { last + FileWatcher.quiet(after: arrival) }
     }
 
     /// Watches `files` (each in its directory, so that a new file renamed over it is seen) and
@@ -58,7 +61,7 @@ final class FileWatcher {
     /// pending.
     var timeout: Int32 {
         let now = ContinuousClock.now
-        guard let next = pending.values.map({ $0.last + Self.quiet(after: $0.arrival) }).min() else { return -1 }
+        guard let next = pending.values.map(\.settles).min() else { return -1 }
         let (seconds, attoseconds) = max(next - now, .zero).components
         return Int32(min(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 60_000))
     }
@@ -86,7 +89,7 @@ final class FileWatcher {
     func takeSettled() -> [Change] {
         let now = ContinuousClock.now
         var settled: [Change] = []
-        for (path, change) in pending where now >= change.last + Self.quiet(after: change.arrival) {
+        for (path, change) in pending where now >= change.settles {
             if change.arrival == .written, let size = Self.size(of: path), size != change.size {
                 pending[path] = Pending(arrival: .written, last: now, size: size)
                 continue
@@ -100,7 +103,7 @@ final class FileWatcher {
     /// Whether a change has settled, to be taken with ``takeSettled()``.
     var hasSettled: Bool {
         let now = ContinuousClock.now
-        return pending.values.contains { now >= $0.last + Self.quiet(after: $0.arrival) }
+        return pending.values.contains { now >= $0.settles }
     }
 
     private func handle(_ event: inotify_event, name: String) {

@@ -148,7 +148,7 @@ public final class PluginPopulation: PluginActivating {
     /// population.loader.registry === Registry.shared
     /// ```
     public let loader: PluginLoader
-    private let order: [String]
+    let order: [String]
     /// Files of a plugin given before: refused as duplicates at ``install(eager:loaded:)``.
     private let duplicates: [PluginCandidate]
     let entries: PosixMutex<[String: Entry]>

@@ -17,16 +17,14 @@ extension PluginPopulation {
         let registry = loader.registry
         try entries.withLock { entries throws(ActivationError) in
             guard let entry = entries[name], manifest.name == name else {
-                throw .unknownPlugin(name: name, declared: Array(entries.keys).sorted())
+                throw .unknownPlugin(name: name, declared: order)
             }
             switch entry.status {
             case .active, .activating: throw .alreadyActive(plugin: name)
             case .declared, .failed: break
             }
             do throws(RegistrationError) {
-                try registry.update { snapshot throws(RegistrationError) in
-                    snapshot = try snapshot.redeclaring(manifest, image: candidate.path)
-                }
+                try registry.redeclare(manifest, image: candidate.path)
             } catch {
                 throw .refused(
                     plugin: name, .registrationFailed(path: candidate.path, plugin: name, error: error))

@@ -16,7 +16,7 @@ extension PluginPopulation {
     @discardableResult
     public func reload(_ name: String) async throws(ActivationError) -> LoadedPlugin {
         guard let member = members.first(where: { $0.candidate.name == name }) else {
-            throw .unknownPlugin(name: name, declared: members.map(\.candidate.name))
+            throw .unknownPlugin(name: name, declared: order)
         }
         guard member.state.isActive else { throw .notActive(plugin: name) }
         let registry = loader.registry

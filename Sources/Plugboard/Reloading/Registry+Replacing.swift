@@ -8,4 +8,13 @@ extension Registry {
             snapshot = try snapshot.replacing(name, with: contributions, plugin: plugin)
         }
     }
+
+    /// Puts the placeholders of `manifest`, what the plugin it names declares now at `image`, in
+    /// the place of those it declared before, in one step.
+    /// - Throws: ``RegistrationError``; the registry is then unchanged.
+    func redeclare(_ manifest: SealedManifest, image: String) throws(RegistrationError) {
+        try update { snapshot throws(RegistrationError) in
+            snapshot = try snapshot.redeclaring(manifest, image: image)
+        }
+    }
 }
