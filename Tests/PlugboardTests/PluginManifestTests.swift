@@ -67,5 +67,15 @@ struct PluginManifestTests {
             name: "Blog", version: "1.0.0",
             dependencies: [.plugin("Account", from: "1.0.0"), .plugin("Account", from: "2.0.0")], fingerprint: .current)
         #expect(manifest.problem == "it names its dependency on Account twice")
+        // Among many dependencies too, where they are told apart another way than among a few.
+        let many = PluginManifest(
+            name: "Blog", version: "1.0.0",
+            dependencies: (0..<12).map { .plugin("P\($0)", from: "1.0.0") } + [.plugin("P7", from: "1.0.0")],
+            fingerprint: .current)
+        #expect(many.problem == "it names its dependency on P7 twice")
+        let distinct = PluginManifest(
+            name: "Blog", version: "1.0.0", dependencies: (0..<12).map { .plugin("P\($0)", from: "1.0.0") },
+            fingerprint: .current)
+        #expect(distinct.problem == nil)
     }
 }

@@ -157,8 +157,13 @@ struct PluginResolverTests {
             // the loader refuses.
             for (position, candidate) in resolution.order.enumerated()
             where resolution.order.firstIndex(where: { $0.name == candidate.name }) == position {
+                #expect(
+                    Set(resolution.order.filter { $0.name == candidate.name }.map(\.version)) == [candidate.version],
+                    "one version of \(candidate.name) loads")
                 for dependency in candidate.dependencies {
                     let found = resolution.order.firstIndex { $0.name == dependency.name }
+                    // An optional dependency that loads loads first too.
+                    #expect(found == nil || found! < position, "\(candidate.title) uses \(dependency)")
                     if !dependency.isOptional {
                         #expect(found != nil && found! < position, "\(candidate.title) needs \(dependency)")
                         if let found {
@@ -168,5 +173,30 @@ struct PluginResolverTests {
                 }
             }
         }
+    }
+
+    /// Many more names than files, so that the table numbering them grows past its first size:
+    /// each name keeps its own number, and each dependency finds its own plugin or none.
+    @Test func namesBeyondTheFilesCountKeepTheirOwnNumbers() {
+        // P0…P39 each name five optional dependencies that no file has (Q0…Q199); each even one
+        // needs the odd one after it; R needs Q7.
+        let candidates =
+            (0..<40).map { index in
+                plugin(
+                    "P\(index)", "1.0.0",
+                    (0..<5).map { step in .plugin("Q\(index * 5 + step)", from: "1.0.0", optional: true) }
+                        + (index.isMultiple(of: 2) ? [.plugin("P\(index + 1)", from: "1.0.0")] : []))
+            } + [plugin("R", "1.0.0", [.plugin("Q7", from: "1.0.0")])]
+        let resolution = PluginResolver.resolve(candidates)
+        let order = resolution.order.map(\.name)
+        #expect(Set(order) == Set((0..<40).map { "P\($0)" }))
+        for index in stride(from: 0, to: 40, by: 2) {
+            #expect(order.firstIndex(of: "P\(index + 1)")! < order.firstIndex(of: "P\(index)")!)
+        }
+        #expect(
+            resolution.refusals.map(\.description) == [
+                "R 1.0.0 not loaded: it needs Q7 >=1.0.0 <2.0.0, and no Q7 is installed; install it, or declare the "
+                    + "dependency optional"
+            ])
     }
 }

@@ -60,58 +60,69 @@ public struct PluginResolution: Sendable, Hashable {
 }
 
 extension PluginResolver {
-    /// A dependency of one file, its plugin's name as a number and its range parsed.
+    /// A dependency of one file whose range parses: its plugin's name as a number and its place
+    /// among the file's dependencies (its range parsed is in ``State/ranges``, at the same index).
     fileprivate struct Requirement {
         let name: Int
-        let dependency: PluginDependency
-        let range: VersionRange.Bounds
+        let position: Int
+        let isOptional: Bool
     }
 
     /// The decisions so far, remade round after round until they hold still. Plugin names are
-    /// numbered, so that every decision is read and written in arrays.
+    /// numbered, so that every decision is read and written in arrays; what belongs to a name or
+    /// a file is a slice of one flat array, found through an array of where each slice starts.
     fileprivate struct State {
         let candidates: [PluginCandidate]
         let versions: [SemanticVersion?]
         /// Each file's plugin name, as a number.
         let nameOf: [Int]
         /// Each numbered name's files, highest version first (the earlier given first among equal
-        /// ones; a file whose version is none last); empty for a name only depended on.
-        let byName: [[Int]]
+        /// ones; a file whose version is none last); none for a name only depended on.
+        let files: Slices
         /// Each numbered name's dependents: the files that declare a dependency on it.
-        let dependents: [[Int]]
-        /// Each file's dependencies with their ranges parsed (those of a file whose manifest is
-        /// not valid are never asked for).
-        let requirements: [[Requirement]]
-        var refused: [PluginRefusal?]
+        let dependents: Slices
+        /// Each file's dependencies whose ranges parse (those of a file whose manifest is not
+        /// valid are never asked for), and where each file's start.
+        let requirements: [Requirement]
+        let requirementStart: [Int]
+        /// Each requirement's range, parsed.
+        let ranges: [VersionRange.Bounds]
+        /// The refused files' refusals, by file.
+        var refusals: [Int: PluginRefusal] = [:]
+        var isRefused: [Bool]
         /// The file chosen for each numbered name that has a usable one.
         var chosen: [Int?]
+        /// The files that load, in the order to load them, once settled.
+        var order: [Int] = []
 
         init(_ candidates: [PluginCandidate]) {
             self.candidates = candidates
             let versions = candidates.map { SemanticVersion($0.version) }
             self.versions = versions
-            var numbers: [String: Int] = [:]
-            func number(_ name: String) -> Int {
-                if let known = numbers[name] { return known }
-                numbers[name] = numbers.count
-                return numbers.count - 1
-            }
-            nameOf = candidates.map { number($0.name) }
-            requirements = candidates.map { candidate in
-                candidate.dependencies.compactMap { dependency in
-                    dependency.versions.parsed.map {
-                        Requirement(name: number(dependency.name), dependency: dependency, range: $0)
-                    }
-                }
-            }
-            var byName = [[Int]](repeating: [], count: numbers.count)
-            var dependents = [[Int]](repeating: [], count: numbers.count)
+            var numbers = NameNumbers(expected: candidates.count)
+            nameOf = candidates.map { numbers.number($0.name) }
+            var requirements: [Requirement] = []
+            var ranges: [VersionRange.Bounds] = []
+            var requirementStart = [0]
+            requirementStart.reserveCapacity(candidates.count + 1)
+            var dependents: [(Int, Int)] = []  // (name, dependent)
             for index in candidates.indices {
-                byName[nameOf[index]].append(index)
-                for name in Set(requirements[index].map(\.name)) { dependents[name].append(index) }
+                let dependencies = candidates[index].dependencies
+                for position in dependencies.indices {
+                    guard let range = dependencies[position].versions.parsed else { continue }
+                    let name = numbers.number(dependencies[position].name)
+                    requirements.append(
+                        Requirement(name: name, position: position, isOptional: dependencies[position].isOptional))
+                    ranges.append(range)
+                    dependents.append((name, index))
+                }
+                requirementStart.append(requirements.count)
             }
-            self.byName = byName.map { files in
-                files.sorted { left, right in
+            self.requirements = requirements
+            self.ranges = ranges
+            self.requirementStart = requirementStart
+            files = Slices(count: numbers.count, items: zip(nameOf, candidates.indices))
+                .sortingEach { left, right in
                     switch (versions[left], versions[right]) {
                     case (let a?, let b?): a != b ? b < a : left < right
                     case (_?, nil): true
@@ -119,198 +130,193 @@ extension PluginResolver {
                     case (nil, nil): left < right
                     }
                 }
-            }
-            self.dependents = dependents
+            self.dependents = Slices(count: numbers.count, items: dependents)
             chosen = [Int?](repeating: nil, count: numbers.count)
-            refused = candidates.map { candidate in
-                if let refusal = candidate.refusal {
-                    return PluginRefusal(candidate: candidate, reason: .refusedFile(refusal))
+            isRefused = [Bool](repeating: false, count: candidates.count)
+            for index in candidates.indices {
+                if let refusal = candidates[index].refusal {
+                    refuse(index, PluginRefusal(candidate: candidates[index], reason: .refusedFile(refusal)))
+                } else if let problem = PluginManifest.problem(
+                    name: candidates[index].name, version: candidates[index].version,
+                    dependencies: candidates[index].dependencies,
+                    checkingVersions: versions[index] == nil
+                        || self.requirements(of: index).count < candidates[index].dependencies.count)
+                {
+                    refuse(index, PluginRefusal(candidate: candidates[index], reason: .invalidManifest(problem)))
                 }
-                let manifest = PluginManifest(
-                    name: candidate.name, version: candidate.version, dependencies: candidate.dependencies,
-                    fingerprint: .current)
-                return manifest.problem.map { PluginRefusal(candidate: candidate, reason: .invalidManifest($0)) }
             }
         }
 
-        /// Chooses and refuses until a round changes nothing, then refuses cycles and what needs
-        /// them, and settles again.
+        /// Where the requirements of file `index` lie in ``requirements`` and ``ranges``.
+        private func requirements(of index: Int) -> Range<Int> {
+            requirementStart[index]..<requirementStart[index + 1]
+        }
+
+        /// The dependency requirement `requirement` of file `index` stands for.
+        private func dependency(of index: Int, _ requirement: Int) -> PluginDependency {
+            candidates[index].dependencies[requirements[requirement].position]
+        }
+
+        /// Refuses file `index` for `refusal`.
+        private mutating func refuse(_ index: Int, _ refusal: PluginRefusal) {
+            refusals[index] = refusal
+            isRefused[index] = true
+        }
+
+        /// Chooses and refuses until a round changes nothing, then orders the files that load;
+        /// files left unordered lie on a cycle of dependencies or need one: it refuses the cycles,
+        /// and settles again.
         mutating func settle() {
             while true {
                 while round() {}
-                guard refuseCycles() else { return }
+                let unplaced = placeInOrder()
+                guard !unplaced.isEmpty else { return }
+                refuseCycles(among: unplaced)
             }
         }
 
         /// One round: a choice per plugin given what the others need, made again until the
         /// choices hold still (or as many times as there are plugins), then the refusals that
-        /// follow. Returns whether it refused a file: refusals only grow, so rounds end.
+        /// follow. Returns whether it refused a file: refusals only grow, so rounds end. Only a
+        /// plugin with several usable files can choose otherwise on a later pass.
         private mutating func round() -> Bool {
-            for _ in 0...byName.count {
+            var names = Array(chosen.indices)
+            for _ in 0...chosen.count {
                 var moved = false
-                for name in byName.indices {
-                    let choice = choose(name)
+                var contested: [Int] = []
+                for name in names {
+                    let (choice, isContested) = choose(name)
+                    if isContested { contested.append(name) }
                     if chosen[name] != choice {
                         chosen[name] = choice
                         moved = true
                     }
                 }
                 guard moved else { break }
+                names = contested
             }
             var refusedAny = false
-            for index in candidates.indices where refused[index] == nil && chosen[nameOf[index]] == index {
+            for index in candidates.indices where isLoading(index) {
                 if let refusal = dependencyRefusal(of: index) {
-                    refused[index] = refusal
+                    refuse(index, refusal)
                     refusedAny = true
                 }
             }
             return refusedAny
         }
 
+        /// Whether file `index` is the chosen file of its plugin and not refused.
+        private func isLoading(_ index: Int) -> Bool {
+            !isRefused[index] && chosen[nameOf[index]] == index
+        }
+
         /// The files of `name` that may load, highest version first.
         private func usable(_ name: Int) -> [Int] {
-            byName[name].filter { refused[$0] == nil }
+            files[name].filter { !isRefused[$0] }
         }
 
         /// What the chosen plugins need of `name`: each dependent and its requirement.
-        private func needs(of name: Int) -> [(dependent: Int, requirement: Requirement)] {
-            dependents[name].filter { refused[$0] == nil && chosen[nameOf[$0]] == $0 }.flatMap { dependent in
-                requirements[dependent].filter { $0.name == name }.map { (dependent, $0) }
+        private func needs(of name: Int) -> [(dependent: Int, requirement: Int)] {
+            dependents[name].filter(isLoading).flatMap { dependent in
+                requirements(of: dependent).filter { requirements[$0].name == name }.map { (dependent, $0) }
             }
         }
 
         /// The file chosen for `name`: the highest version that satisfies every required need,
-        /// and as many optional ones as it can; failing that, the one that satisfies most.
-        private func choose(_ name: Int) -> Int? {
-            let files = usable(name)
-            guard files.count > 1 else { return files.first }
+        /// and as many optional ones as it can; failing that, the one that satisfies most. It is
+        /// contested when `name` has several usable files.
+        private func choose(_ name: Int) -> (file: Int?, isContested: Bool) {
+            let all = files[name]
+            guard let first = all.firstIndex(where: { !isRefused[$0] }) else { return (nil, false) }
+            guard all[(first + 1)...].contains(where: { !isRefused[$0] }) else { return (all[first], false) }
             let needs = needs(of: name)
             func score(_ file: Int) -> (required: Int, optional: Int) {
                 let version = versions[file]!
                 var (required, optional) = (0, 0)
-                for need in needs where need.requirement.range.contains(version) {
-                    if need.requirement.dependency.isOptional { optional += 1 } else { required += 1 }
+                for need in needs where ranges[need.requirement].contains(version) {
+                    if requirements[need.requirement].isOptional { optional += 1 } else { required += 1 }
                 }
                 return (required, optional)
             }
-            // `files` is highest first: the first with the best score is the highest such.
+            // `usable` is highest first: the first with the best score is the highest such.
             var best: (file: Int, score: (required: Int, optional: Int))?
-            for file in files {
+            for file in usable(name) {
                 let scored = score(file)
                 if let current = best, scored <= current.score { continue }
                 best = (file, scored)
             }
-            return best?.file
+            return (best?.file, true)
         }
 
         /// Why the chosen file `index` cannot load for want of a dependency, if it cannot.
         private func dependencyRefusal(of index: Int) -> PluginRefusal? {
-            let candidate = candidates[index]
-            for requirement in requirements[index] where !requirement.dependency.isOptional {
-                let (dependency, range) = (requirement.dependency, requirement.range)
-                let files = byName[requirement.name]
-                guard !files.isEmpty else {
-                    return PluginRefusal(candidate: candidate, reason: .missingDependency(dependency))
+            for requirement in requirements(of: index) where !requirements[requirement].isOptional {
+                let name = requirements[requirement].name
+                let range = ranges[requirement]
+                let files = files[name]
+                guard let highest = files.first else {
+                    return PluginRefusal(
+                        candidate: candidates[index], reason: .missingDependency(dependency(of: index, requirement)))
                 }
-                guard let choice = chosen[requirement.name], refused[choice] == nil else {
+                guard let choice = chosen[name], !isRefused[choice] else {
                     // Every file of it was refused: the highest version's refusal is the cause.
-                    guard let cause = refused[files[0]] else { continue }
-                    return PluginRefusal(candidate: candidate, reason: .dependencyRefused(dependency, because: cause))
+                    guard let cause = refusals[highest] else { continue }
+                    return PluginRefusal(
+                        candidate: candidates[index],
+                        reason: .dependencyRefused(dependency(of: index, requirement), because: cause))
                 }
                 let version = versions[choice]!
                 guard !range.contains(version) else { continue }
-                let usable = usable(requirement.name)
+                let dependency = dependency(of: index, requirement)
+                let usable = usable(name)
                 let reason: PluginRefusal.Reason
-                if let other = needs(of: requirement.name).first(where: {
-                    !$0.requirement.dependency.isOptional && $0.requirement.range.contains(version)
+                if let other = needs(of: name).first(where: {
+                    !requirements[$0.requirement].isOptional && ranges[$0.requirement].contains(version)
                 }), usable.contains(where: { range.contains(versions[$0]!) }) {
                     reason = .conflict(
                         dependency, chosen: candidates[choice].version, other: candidates[other.dependent].title,
-                        otherNeeds: other.requirement.dependency.versions)
+                        otherNeeds: self.dependency(of: other.dependent, other.requirement).versions)
                 } else {
                     reason = .outsideRange(dependency, installed: usable.map { candidates[$0].version })
                 }
-                return PluginRefusal(candidate: candidate, reason: reason)
+                return PluginRefusal(candidate: candidates[index], reason: reason)
             }
             return nil
         }
 
         /// The chosen files that may load, in the order given.
         private var loading: [Int] {
-            chosen.compactMap { $0 }.filter { refused[$0] == nil }.sorted()
+            candidates.indices.filter(isLoading)
         }
 
-        /// The chosen files each loading file needs loaded first: its dependencies that load.
-        private func edges(of index: Int) -> [Int] {
-            requirements[index].compactMap { requirement in
-                chosen[requirement.name].flatMap { refused[$0] == nil ? $0 : nil }
+        /// Calls `body` with each chosen file that loading file `index` needs loaded first: its
+        /// dependencies that load, in the order declared. A loading file's manifest is valid, so
+        /// it names each dependency once.
+        private func forEachEdge(of index: Int, _ body: (Int) -> Void) {
+            for requirement in requirements(of: index) {
+                if let choice = chosen[requirements[requirement].name], !isRefused[choice] { body(choice) }
             }
         }
 
-        /// Refuses every loading file on a cycle of dependencies, naming the cycle; returns whether
-        /// it refused any.
-        private mutating func refuseCycles() -> Bool {
-            var state = [Bool?](repeating: nil, count: candidates.count)  // false: on the path; true: done
-            var path: [Int] = []
-            var cycles: [[Int]] = []
-            func walk(_ index: Int) {
-                state[index] = false
-                path.append(index)
-                for next in edges(of: index) {
-                    switch state[next] {
-                    case nil: walk(next)
-                    case false?: cycles.append(Array(path[path.lastIndex(of: next)!...]) + [next])
-                    case true?: break
-                    }
-                }
-                path.removeLast()
-                state[index] = true
-            }
-            for index in loading where state[index] == nil { walk(index) }
-            for cycle in cycles {
-                let names = cycle.map { candidates[$0].name }
-                for index in cycle.dropLast() where refused[index] == nil {
-                    refused[index] = PluginRefusal(candidate: candidates[index], reason: .cycle(names))
-                }
-            }
-            return !cycles.isEmpty
-        }
-
-        /// The load order and the refusals, once settled.
-        func resolution() -> PluginResolution {
+        /// Puts the loading files in ``order``: dependencies first, otherwise in the order given
+        /// (Kahn's algorithm, taking the earliest given of the files whose dependencies are all
+        /// placed). Returns the loading files it could not place, in the order given.
+        private mutating func placeInOrder() -> [Int] {
             let loading = loading
-            var isLoading = [Bool](repeating: false, count: candidates.count)
-            for index in loading { isLoading[index] = true }
-            var refusals: [PluginRefusal] = []
-            var duplicates: [Int: [Int]] = [:]  // files of a loading plugin's version, after it
-            for index in candidates.indices where !isLoading[index] {
-                if let refusal = refused[index] {
-                    refusals.append(refusal)
-                } else if let choice = chosen[nameOf[index]], isLoading[choice] {
-                    if versions[index] == versions[choice] {
-                        duplicates[choice, default: []].append(index)
-                    } else {
-                        refusals.append(
-                            PluginRefusal(
-                                candidate: candidates[index],
-                                reason: .otherVersionChosen(candidates[choice].version, path: candidates[choice].path)))
-                    }
+            var waitingFor = [Int](repeating: 0, count: candidates.count)
+            var edges: [(Int, Int)] = []  // (dependency, dependent)
+            for index in loading {
+                forEachEdge(of: index) { dependency in
+                    waitingFor[index] += 1
+                    edges.append((dependency, index))
                 }
             }
-            // Dependencies first, otherwise in the order given: Kahn's algorithm, taking the
-            // earliest given of the files whose dependencies are all placed.
-            var waitingFor = [Int](repeating: 0, count: candidates.count)
-            var followers = [[Int]](repeating: [], count: candidates.count)
-            for index in loading {
-                let needed = Set(edges(of: index))
-                waitingFor[index] = needed.count
-                for dependency in needed { followers[dependency].append(index) }
-            }
-            var ready = loading.filter { waitingFor[$0] == 0 }.sorted(by: >)  // the earliest last
-            var order: [PluginCandidate] = []
+            let followers = Slices(count: candidates.count, items: edges)
+            var ready = loading.filter { waitingFor[$0] == 0 }.reversed() as [Int]  // the earliest last
+            order = []
+            order.reserveCapacity(loading.count)
             while let next = ready.popLast() {
-                order.append(candidates[next])
-                order += (duplicates[next] ?? []).map { candidates[$0] }
+                order.append(next)
                 for follower in followers[next] {
                     waitingFor[follower] -= 1
                     guard waitingFor[follower] == 0 else { continue }
@@ -323,7 +329,66 @@ extension PluginResolver {
                     ready.insert(follower, at: low)
                 }
             }
-            return PluginResolution(order: order, refusals: refusals)
+            return order.count == loading.count ? [] : loading.filter { waitingFor[$0] > 0 }
+        }
+
+        /// Refuses every file on a cycle of dependencies among `unplaced` (the loading files that
+        /// could not be ordered: those on a cycle and those that need one), naming the cycle. A
+        /// placed file leads to placed files only, so the walk need not enter one.
+        private mutating func refuseCycles(among unplaced: [Int]) {
+            var state = [Bool?](repeating: nil, count: candidates.count)  // false: on the path; true: done
+            for index in order { state[index] = true }
+            var path: [Int] = []
+            var cycles: [[Int]] = []
+            func walk(_ index: Int) {
+                state[index] = false
+                path.append(index)
+                forEachEdge(of: index) { next in
+                    switch state[next] {
+                    case nil: walk(next)
+                    case false?: cycles.append(Array(path[path.lastIndex(of: next)!...]) + [next])
+                    case true?: break
+                    }
+                }
+                path.removeLast()
+                state[index] = true
+            }
+            for index in unplaced where state[index] == nil { walk(index) }
+            for cycle in cycles {
+                let names = cycle.map { candidates[$0].name }
+                for index in cycle.dropLast() where !isRefused[index] {
+                    refuse(index, PluginRefusal(candidate: candidates[index], reason: .cycle(names)))
+                }
+            }
+        }
+
+        /// The load order and the refusals, once settled.
+        func resolution() -> PluginResolution {
+            var isLoading = [Bool](repeating: false, count: candidates.count)
+            for index in order { isLoading[index] = true }
+            var refusals: [PluginRefusal] = []
+            var duplicates: [Int: [Int]] = [:]  // files of a loading plugin's version, after it
+            for index in candidates.indices where !isLoading[index] {
+                if let refusal = self.refusals[index] {
+                    refusals.append(refusal)
+                } else if let choice = chosen[nameOf[index]], isLoading[choice] {
+                    if versions[index] == versions[choice] {
+                        duplicates[choice, default: []].append(index)
+                    } else {
+                        refusals.append(
+                            PluginRefusal(
+                                candidate: candidates[index],
+                                reason: .otherVersionChosen(candidates[choice].version, path: candidates[choice].path)))
+                    }
+                }
+            }
+            var files: [PluginCandidate] = []
+            files.reserveCapacity(candidates.count)
+            for index in order {
+                files.append(candidates[index])
+                for duplicate in duplicates[index] ?? [] { files.append(candidates[duplicate]) }
+            }
+            return PluginResolution(order: files, refusals: refusals)
         }
     }
 }
