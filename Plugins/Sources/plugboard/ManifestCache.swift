@@ -3,67 +3,132 @@ import Glibc
 import Plugboard
 import Synchronization
 
-/// The declarations of unsealed plugins that the host read once in a child process, kept per user
-/// so that later starts need no child: in `$PLUGBOARD_MANIFEST_CACHE`, or
+/// What the host read of the plugin files in each directory, kept per user so that a later start
+/// opens none of the files it knows: in `$PLUGBOARD_MANIFEST_CACHE`, or
 /// `$XDG_CACHE_HOME/plugboard/manifests` (`~/.cache/plugboard/manifests`); empty
 /// `PLUGBOARD_MANIFEST_CACHE` keeps none.
 ///
-/// An entry is found by the file's resolved path and holds the file's identity — that path, its
-/// device, inode, size, and modification and change times — beside the declarations: an entry for
-/// a file replaced by another (even of the same size and times: a new inode or change time), a
-/// stale one, or one that does not read is never used, and is written again. It holds the digest of
-/// the file's content too, taken before the declarations were read: the loader refuses the file if
-/// its content differs when it is loaded (``PluginCandidate/contentDigest``). A cache directory
-/// that group or others may write is not used (whoever may write it could forge declarations).
+/// A plugin directory has one index there, named by a hash of its resolved path, with a line per
+/// file: its name, its identity (``FileIdentity``: device, inode, size, modification and change
+/// times, taken before the file was read), and its manifest — for an unsealed file, the one read in
+/// a child process, with the digest of the content it was read from (the loader refuses the file
+/// if its content differs when it is loaded, ``PluginCandidate/contentDigest``). A file whose
+/// identity is not its line's (rewritten, replaced by another even of the same size and times,
+/// its permissions changed) is read again, and an index that does not read is not used: what is
+/// read is written anew. A cache directory that group or others may write is not used (whoever may
+/// write it could forge declarations).
 enum ManifestCache {
-    /// One cached entry, as written.
-    private struct Entry: Codable {
-        let identity: String
-        let digest: String
+    /// What was read of one file in the state its identity names.
+    struct Entry: Hashable {
+        let identity: FileIdentity
+        /// The digest of the content an unsealed file's manifest was read from; `nil` for a sealed
+        /// file, whose manifest is in the file.
+        let digest: String?
         let manifest: SealedManifest
     }
 
-    /// The declarations cached for `path`, and the digest of the content they were read from, if
-    /// its entry matches the file as it is now.
-    static func manifest(for path: String) -> (manifest: SealedManifest, digest: String)? {
-        guard let (file, identity) = entry(for: path), let data = FileManager.default.contents(atPath: file),
-            let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.identity == identity
-        else { return nil }
-        return (entry.manifest, entry.digest)
+    /// The entries of one plugin directory's files, by file name.
+    struct Index {
+        fileprivate let file: String
+        private(set) var entries: [String: Entry]
+        /// Whether the entries differ from those read from the index.
+        private(set) var isChanged = false
+
+        fileprivate init(file: String, entries: [String: Entry]) {
+            (self.file, self.entries) = (file, entries)
+        }
+
+        /// What was read of file `name` in the state `identity` names, if anything.
+        func entry(named name: String, identity: FileIdentity) -> Entry? {
+            entries[name].flatMap { $0.identity == identity ? $0 : nil }
+        }
+
+        /// Keeps `entry` for file `name`. An entry of the same identity, digest and runtime build
+        /// was read from the same content by the same rules: it is the same entry.
+        mutating func keep(_ entry: Entry, named name: String) {
+            if let old = entries[name], old.identity == entry.identity, old.digest == entry.digest,
+                old.manifest.fingerprint == entry.manifest.fingerprint
+            {
+                return
+            }
+            entries[name] = entry
+            isChanged = true
+        }
+
+        /// Keeps only the entries of `names`: the directory's files this time.
+        mutating func keepOnly(_ names: Set<String>) {
+            guard entries.keys.contains(where: { !names.contains($0) }) else { return }
+            entries = entries.filter { names.contains($0.key) }
+            isChanged = true
+        }
     }
 
-    /// Keeps `manifest`, read from the content whose digest is `digest`, as the declarations of
-    /// `path`, as the file is now; a cache that cannot be written is left as it is (the next start
-    /// reads the file again).
-    static func keep(_ manifest: SealedManifest, digest: String, for path: String) {
-        guard let (file, identity) = entry(for: path),
-            let data = try? JSONEncoder().encode(Entry(identity: identity, digest: digest, manifest: manifest))
-        else { return }
-        let directory = PathText.directory(of: file)
+    /// The index of the plugin directory `directory`; `nil` when there is no cache, or the cache
+    /// directory may be written by others. An index that does not read has no entries.
+    static func index(of directory: String) -> Index? {
+        guard let cache, isPrivate(cache), let real = realPath(directory.isEmpty ? "." : directory) else {
+            return nil
+        }
+        // The name: a 64-bit FNV-1a hash of the directory's resolved path, which the index's first
+        // line holds whole.
+        let hash = real.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0100_0000_01B3 }
+        let file = cache + "/" + String(hash, radix: 16) + ".index"
+        let lines = (FileManager.default.contents(atPath: file).map { Array($0) } ?? [])
+            .split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard lines.first.map({ String(decoding: $0, as: UTF8.self) }) == header + real else {
+            return Index(file: file, entries: [:])
+        }
+        var entries: [String: Entry] = [:]
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let (name, entry) = entry(line) else { return Index(file: file, entries: [:]) }
+            entries[name] = entry
+        }
+        return Index(file: file, entries: entries)
+    }
+
+    /// Writes `index` if its entries changed; a cache that cannot be written is left as it is (the
+    /// next start reads the files again).
+    static func write(_ index: Index, of directory: String) {
+        guard index.isChanged, let real = realPath(directory.isEmpty ? "." : directory) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var text = header + real + "\n"
+        for (name, entry) in index.entries.sorted(by: { $0.key < $1.key }) {
+            // A name with a tab or a line break has no line: that file is read at each start.
+            guard !name.contains(where: { $0 == "\t" || $0.isNewline }),
+                let json = try? encoder.encode(entry.manifest)
+            else { continue }
+            let fields = [name, entry.identity.description, entry.digest ?? "-", String(decoding: json, as: UTF8.self)]
+            text += fields.joined(separator: "\t") + "\n"
+        }
+        let cacheDirectory = PathText.directory(of: index.file)
         guard
             (try? FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
+                atPath: cacheDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]))
+                != nil
         else { return }
-        let temporary = file + ".\(getpid()).new"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+        let temporary = index.file + ".\(getpid()).new"
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
         else { return }
-        if rename(temporary, file) != 0 { unlink(temporary) }
+        if rename(temporary, index.file) != 0 { unlink(temporary) }
     }
 
-    /// The entry file for `path` and the file's identity now; `nil` when there is no cache, the
-    /// file cannot be read, or the cache directory may be written by others.
-    private static func entry(for path: String) -> (file: String, identity: String)? {
-        guard let directory, isPrivate(directory), let real = realPath(path) else { return nil }
-        var status = stat()
-        guard stat(real, &status) == 0 else { return nil }
-        let identity = [
-            real, "\(status.st_dev)", "\(status.st_ino)", "\(status.st_size)",
-            "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)", "\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)",
-        ].joined(separator: "\u{1F}")
-        // The name: a 64-bit FNV-1a hash of the path, so that a changed file's entry replaces the
-        // stale one (the entry holds the whole identity, which decides).
-        let hash = real.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0100_0000_01B3 }
-        return (directory + "/" + String(hash, radix: 16) + ".json", identity)
+    /// The first line of an index, before the directory's resolved path.
+    private static let header = "plugboard manifest index 1\t"
+
+    /// The file name and entry a line of an index holds, or `nil` when it holds none.
+    private static func entry(_ line: ArraySlice<UInt8>) -> (String, Entry)? {
+        let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 3, omittingEmptySubsequences: false)
+        guard fields.count == 4, let identity = FileIdentity(String(decoding: fields[1], as: UTF8.self)),
+            let manifest = try? ManifestReader.manifest(json: Array(fields[3]))
+        else { return nil }
+        let digest = String(decoding: fields[2], as: UTF8.self)
+        return (
+            String(decoding: fields[0], as: UTF8.self),
+            Entry(identity: identity, digest: digest == "-" ? nil : digest, manifest: manifest)
+        )
     }
 
     /// Whether `directory`, if it exists, may be written by its owner alone, as the loader asks of
@@ -93,7 +158,7 @@ enum ManifestCache {
     }
 
     /// The cache directory the environment names, or `nil` for none.
-    private static var directory: String? {
+    private static var cache: String? {
         let environment = ProcessInfo.processInfo.environment
         if let named = environment["PLUGBOARD_MANIFEST_CACHE"] { return named.isEmpty ? nil : named }
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/plugboard/manifests" }

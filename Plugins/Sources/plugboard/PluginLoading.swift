@@ -140,11 +140,16 @@ enum PluginLoading {
     }
 
     /// `paths` without the files given again (under the same path or another), each named in a
-    /// warning: a directory given twice, or the bundled plugins' directory given as well.
+    /// warning: a directory given twice, or the bundled plugins' directory given as well. A file is
+    /// told by its name in its directory, and a directory by its device and inode (one `stat` a
+    /// directory, not a file).
     private static func once(_ paths: [String]) -> [String] {
+        var directories: [String: String] = [:]  // a directory as the paths name it: its identity
         var seen: Set<String> = []
         return paths.filter { path in
-            guard seen.insert(fileIdentity(path) ?? path).inserted else {
+            let directory = PathText.directory(of: path)
+            if directories[directory] == nil { directories[directory] = directoryIdentity(directory) ?? directory }
+            guard seen.insert(directories[directory]! + "/" + PathText.lastComponent(of: path)).inserted else {
                 Terminal.error("warning: \(PluginLoader.shown(path: path)) is given more than once; it is loaded once")
                 return false
             }
@@ -158,11 +163,11 @@ enum PluginLoading {
             + ".build/debug (or .build/release)"
     }
 
-    /// The device and inode of the file `path` names, following links: the same for every name of
-    /// one file, and one `stat` rather than a `readlink` per part of the path.
-    private static func fileIdentity(_ path: String) -> String? {
+    /// The device and inode of the directory `path` names, following links: the same for every
+    /// name of one directory, and one `stat` rather than a `readlink` per part of the path.
+    private static func directoryIdentity(_ path: String) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard stat(path.isEmpty ? "." : path, &status) == 0 else { return nil }
         return "\(status.st_dev):\(status.st_ino)"
     }
 }

@@ -38,45 +38,90 @@ enum PopulationReading {
 
     /// The entries of `paths`, in their order. A file the loader's checks refuse is a candidate
     /// refused with that reason when its sealed manifest names it, so that the plugins that need it
-    /// name the cause. The files are checked in one call, each directory once; the unsealed ones
-    /// not in the cache are then read in child processes, several at a time.
+    /// name the cause. The files are checked in one call, each directory once, and a file whose
+    /// identity its directory's ``ManifestCache`` index knows is not opened; the unsealed ones not
+    /// in the index are then read in child processes, several at a time. Each directory's index is
+    /// then written anew if what was read differs from it.
     private static func read(_ paths: [String], loader: PluginLoader) -> [Entry] {
-        let checks = loader.check(files: paths)
-        let entries = Mutex([Entry?](repeating: nil, count: paths.count))
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let entry = read(paths[index], checked: checks[index])
-            entries.withLock { $0[index] = entry }
+        let places = paths.map { (directory: PathText.directory(of: $0), name: PathText.lastComponent(of: $0)) }
+        var indexes: [String: ManifestCache.Index] = [:]  // by directory, as the paths name it
+        for directory in Set(places.map(\.directory)) { indexes[directory] = ManifestCache.index(of: directory) }
+        let index = places.map { indexes[$0.directory] }
+        var kept = [ManifestCache.Entry?](repeating: nil, count: paths.count)  // what the index holds of each
+        var identities = [FileIdentity?](repeating: nil, count: paths.count)  // taken before it was read
+        let checks = loader.check(files: paths) { position, identity in
+            identities[position] = identity
+            guard let entry = index[position]?.entry(named: places[position].name, identity: identity) else {
+                return nil
+            }
+            kept[position] = entry
+            return entry.digest == nil ? .sealed(entry.manifest) : .unsealed
         }
-        return entries.withLock { $0.map { $0! } }
+        var outcomes = paths.indices.map { position in
+            read(paths[position], checked: checks[position], kept: kept[position], identity: identities[position])
+        }
+        let inChild = outcomes.indices.filter { outcomes[$0] == nil }
+        let results = Mutex([(Entry, ManifestCache.Entry?)?](repeating: nil, count: inChild.count))
+        DispatchQueue.concurrentPerform(iterations: inChild.count) { [identities] position in
+            let result = readInChild(paths[inChild[position]], identity: identities[inChild[position]])
+            results.withLock { $0[position] = result }
+        }
+        for (position, result) in zip(inChild, results.withLock { $0 }) { outcomes[position] = result }
+        for (directory, var index) in indexes {
+            let entries = paths.indices.compactMap { position in
+                places[position].directory == directory
+                    ? outcomes[position]!.1.map { (places[position].name, $0) } : nil
+            }
+            index.keepOnly(Set(entries.map(\.0)))
+            for (name, entry) in entries { index.keep(entry, named: name) }
+            ManifestCache.write(index, of: directory)
+        }
+        return outcomes.map { $0!.0 }
     }
 
-    private static func read(_ path: String, checked: Result<SealedManifest?, PluginLoadError>) -> Entry {
+    /// What was read of `path`, and what the index is to keep of it: `kept` is what it holds of
+    /// the file in the state `identity` names, if anything; `nil` when the file is to be read in a
+    /// child process (``readInChild(_:identity:)``).
+    private static func read(
+        _ path: String, checked: Result<SealedManifest?, PluginLoadError>, kept: ManifestCache.Entry?,
+        identity: FileIdentity?
+    ) -> (Entry, ManifestCache.Entry?)? {
         let sealed: SealedManifest?
         switch checked {
         case .success(let manifest):
             sealed = manifest
         case .failure(let error):
             guard let named = try? ManifestReader.read(fileAt: path) else {
-                return .unreadable(path: path, message: PluginLoading.message(for: error))
+                return (.unreadable(path: path, message: PluginLoading.message(for: error)), nil)
             }
-            return candidate(path, named, refusal: PluginLoading.message(for: error))
+            return (candidate(path, named, refusal: PluginLoading.message(for: error)), nil)
         }
-        if let sealed { return candidate(path, sealed) }
+        if let sealed {
+            return (candidate(path, sealed), identity.map { .init(identity: $0, digest: nil, manifest: sealed) })
+        }
         // An entry read by a host of another runtime build is read again: the child then refuses the
         // file if it was built for that other build.
-        if let (cached, digest) = ManifestCache.manifest(for: path), cached.fingerprint == .current {
-            return candidate(path, cached, digest: digest)
+        if let kept, let digest = kept.digest, kept.manifest.fingerprint == .current {
+            return (candidate(path, kept.manifest, digest: digest), kept)
         }
+        return nil
+    }
+
+    /// What an unsealed file's declarations are, read in a child process, and what the index is to
+    /// keep of the file in the state `identity` names.
+    private static func readInChild(_ path: String, identity: FileIdentity?) -> (Entry, ManifestCache.Entry?) {
         // The digest first: declarations read from a file rewritten after it are refused at loading.
         guard let digest = PluginLoader.contentDigest(ofFileAt: path) else {
-            return .unreadable(path: path, message: "\(PluginLoader.shown(path: path)): cannot be read")
+            return (.unreadable(path: path, message: "\(PluginLoader.shown(path: path)): cannot be read"), nil)
         }
         do {
             let manifest = try ChildDescription.describe(path).manifest
-            ManifestCache.keep(manifest, digest: digest, for: path)
-            return candidate(path, manifest, digest: digest)
+            return (
+                candidate(path, manifest, digest: digest),
+                identity.map { .init(identity: $0, digest: digest, manifest: manifest) }
+            )
         } catch {
-            return .unreadable(path: path, message: "\(error)")
+            return (.unreadable(path: path, message: "\(error)"), nil)
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// What the host read of an unsealed plugin in a child process is kept per user, keyed by the
-/// file's identity: later starts read it from there, and a changed file is read again.
+/// What the host read of the plugin files in a directory is kept per user, in an index keyed by each
+/// file's identity: later starts read it from there, without opening the files or, for an unsealed
+/// one, reading it in a child process, and a changed file is read again.
 struct ManifestCacheTests {
     /// `resolve` over a copy of the probe named `name` (the name its manifest takes from the
     /// environment), with the cache in `cache`: the names resolution saw.
@@ -14,11 +15,16 @@ struct ManifestCacheTests {
         return run.standardOutput
     }
 
-    @Test func aLaterStartReadsTheCacheAndAChangedFileIsReadAgain() throws {
+    /// A scratch directory with a `plugins` directory, empty, and the place of a `cache`.
+    private func directories() throws -> (scratch: Scratch, plugins: URL, cache: URL) {
         let scratch = try Scratch()
         let plugins = scratch.directory.appendingPathComponent("plugins")
-        let cache = scratch.directory.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: false)
+        return (scratch, plugins, scratch.directory.appendingPathComponent("cache"))
+    }
+
+    @Test func aLaterStartReadsTheCacheAndAChangedFileIsReadAgain() throws {
+        let (scratch, plugins, cache) = try directories()
         let probe = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
         #expect(try resolve(plugins, name: "First", cache: cache).contains("1. First 0.0.1"))
         // The file is as it was: its declarations come from the cache, not from a child process,
@@ -35,11 +41,38 @@ struct ManifestCacheTests {
         #expect(try resolve(plugins, name: "Fifth", cache: cache).contains("1. Fourth 0.0.1"))
     }
 
+    @Test func aSealedFileThatTheIndexKnowsIsNotOpenedAtStart() throws {
+        let (scratch, plugins, cache) = try directories()
+        let probe = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
+        let seal = try HostProcess.run(["seal", probe], environment: ["PLUGBOARD_PROBE_NAME": "Sealed"])
+        try #require(seal.status == 0, "\(seal.standardError)")
+        #expect(try resolve(plugins, name: "Unused", cache: cache).contains("1. Sealed 0.0.1"))
+        // The index's line stands for the file while the file keeps its identity: what it says
+        // is what the host sees, although the file says otherwise.
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        try #require(entries.count == 1)
+        let index = cache.appendingPathComponent(entries[0])
+        let text = try String(contentsOf: index, encoding: .utf8)
+        try #require(text.contains(#""name":"Sealed""#))
+        try text.replacingOccurrences(of: #""name":"Sealed""#, with: #""name":"Indexed""#)
+            .write(to: index, atomically: false, encoding: .utf8)
+        #expect(try resolve(plugins, name: "Unused", cache: cache).contains("1. Indexed 0.0.1"))
+        // Its change time moves: the file is opened and read again, and the index written anew.
+        #expect(chmod(probe, 0o755) == 0)
+        #expect(try resolve(plugins, name: "Unused", cache: cache).contains("1. Sealed 0.0.1"))
+        #expect(try String(contentsOf: index, encoding: .utf8).contains(#""name":"Sealed""#))
+        // A file the index knows is still checked for what its directory lets others do.
+        #expect(chmod(plugins.path, 0o777) == 0)
+        defer { chmod(plugins.path, 0o755) }
+        let insecure = try HostProcess.run(
+            ["resolve", plugins.path], environment: ["PLUGBOARD_MANIFEST_CACHE": cache.path])
+        #expect(
+            insecure.standardOutput.contains("is writable by group and others (mode 777)"), "\(insecure.standardOutput)"
+        )
+    }
+
     @Test func aPluginWhoseContentIsNotWhatItsCachedDeclarationsWereReadFromIsRefusedWhenItActivates() throws {
-        let scratch = try Scratch()
-        let plugins = scratch.directory.appendingPathComponent("plugins")
-        let cache = scratch.directory.appendingPathComponent("cache")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: false)
+        let (scratch, plugins, cache) = try directories()
         _ = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
         let environment = ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_MANIFEST_CACHE": cache.path]
         let arguments = ["run", "--plugins", plugins.path, "--open", "app://probe/identity"]
@@ -63,10 +96,7 @@ struct ManifestCacheTests {
     }
 
     @Test func aCacheDirectoryOthersMayWriteIsNotUsed() throws {
-        let scratch = try Scratch()
-        let plugins = scratch.directory.appendingPathComponent("plugins")
-        let cache = scratch.directory.appendingPathComponent("cache")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: false)
+        let (scratch, plugins, cache) = try directories()
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: false)
         #expect(chmod(cache.path, 0o777) == 0)
         _ = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")

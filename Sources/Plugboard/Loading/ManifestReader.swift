@@ -46,6 +46,17 @@ public enum ManifestReader {
         try read(from: data)
     }
 
+    /// The manifest the JSON `bytes` spell, as `plugboard seal` writes it into a file's section
+    /// (keys sorted), and as a host keeps it for a file it read before.
+    /// - Throws: ``ManifestReadError`` when the bytes are no such manifest.
+    ///
+    /// ```swift
+    /// let manifest = try ManifestReader.manifest(json: Array(try JSONEncoder().encode(sealed)))
+    /// ```
+    public static func manifest(json bytes: [UInt8]) throws(ManifestReadError) -> SealedManifest {
+        try ManifestJSON.decode(bytes)
+    }
+
     /// The sealed manifest in the ELF image `source`, or `nil` when it has none.
     static func read<Source: ELFSource>(from source: Source) throws(ManifestReadError) -> SealedManifest? {
         guard let sections = ELFSections(source) else { throw ManifestReadError(reason: "not a 64-bit ELF file") }

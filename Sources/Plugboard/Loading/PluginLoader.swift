@@ -399,14 +399,90 @@ public struct PluginLoader: Sendable {
     /// - Returns: For each file, in order, its sealed manifest (`nil` when it is not sealed), or why
     ///   it is refused.
     public func check(files paths: [String]) -> [Result<SealedManifest?, PluginLoadError>] {
-        var permissions = FilePermissions()
-        return paths.map { path in Result { () throws(PluginLoadError) in try check(path, permissions: &permissions) } }
+        check(files: paths) { _, _ in nil }
     }
 
-    private func check(_ path: String, permissions: inout FilePermissions) throws(PluginLoadError) -> SealedManifest? {
-        let checked = try checkFile(at: path, permissions: &permissions, readingLinks: false)
+    /// What a host kept of a file it checked at an earlier start, to stand for reading it again
+    /// while the file keeps its identity.
+    ///
+    /// ```swift
+    /// let kept: PluginLoader.KnownFile = .sealed(manifest)
+    /// ```
+    public enum KnownFile: Sendable {
+        /// The file held this sealed manifest.
+        case sealed(SealedManifest)
+        /// The file was not sealed.
+        case unsealed
+    }
+
+    /// Checks each of `paths` as ``check(files:)`` does, except that a file whose identity `known`
+    /// recognizes is not opened: its permissions are checked from its status (each directory once,
+    /// as for any file), and what `known` kept of it stands for its sealed section, whose
+    /// fingerprint and name are checked as if read from the file. A host that keeps what it
+    /// checked by each file's identity (``FileIdentity``, taken before the file is opened) starts
+    /// without opening the files it knows; a file is always read, and checked whole, before it is
+    /// loaded.
+    ///
+    /// ```swift
+    /// let results = PluginLoader().check(files: paths) { position, identity in kept[paths[position]]?[identity] }
+    /// ```
+    /// - Parameters:
+    ///   - paths: Plugin files.
+    ///   - known: Called once for each file whose status could be read, in order, with its position
+    ///     in `paths` and its identity; returns what was kept of the file in that state, or `nil` to
+    ///     read it.
+    /// - Returns: For each file, in order, its sealed manifest (`nil` when it is not sealed), or why
+    ///   it is refused.
+    public func check(
+        files paths: [String], known: (_ position: Int, _ identity: FileIdentity) -> KnownFile?
+    ) -> [Result<SealedManifest?, PluginLoadError>] {
+        var permissions = FilePermissions()
+        return paths.indices.map { position in
+            Result { () throws(PluginLoadError) in
+                try check(paths[position], permissions: &permissions) { known(position, $0) }
+            }
+        }
+    }
+
+    private func check(
+        _ path: String, permissions: inout FilePermissions,
+        known: (_ identity: FileIdentity) -> KnownFile? = { _ in nil }
+    ) throws(PluginLoadError) -> SealedManifest? {
+        let (status, isLink) = try Self.status(of: path)
+        if let kept = known(FileIdentity(status)) {
+            if policy.checksPermissions, let reason = permissions.problem(at: path, status: status, isLink: isLink) {
+                throw .insecurePermissions(path: path, reason: reason)
+            }
+            guard case .sealed(let sealed) = kept else { return nil }
+            try accept(sealed, at: path)
+            return sealed
+        }
+        let checked = try checkFile(
+            at: path, permissions: &permissions, readingLinks: false, status: (status, isLink))
         close(checked.descriptor)
         return checked.sealed
+    }
+
+    /// The status of the file `path` names (its target's, for a symbolic link), once it is known to
+    /// be a regular file, and whether `path` is a symbolic link.
+    private static func status(of path: String) throws(PluginLoadError) -> (stat, isLink: Bool) {
+        var status = stat()
+        // `lstat` tells a symbolic link, whose target's directories are checked too, for free.
+        guard lstat(path, &status) == 0 else { throw statFailure(at: path, errno: errno) }
+        let isLink = status.st_mode & S_IFMT == S_IFLNK
+        if isLink && stat(path, &status) != 0 { throw statFailure(at: path, errno: errno) }
+        try requireRegularFile(status, at: path)
+        return (status, isLink)
+    }
+
+    /// Refuses a sealed manifest built for another runtime, or of a plugin the policy does not allow.
+    private func accept(_ sealed: SealedManifest, at path: String) throws(PluginLoadError) {
+        guard sealed.fingerprint == .current else {
+            throw .fingerprintMismatch(path: path, plugin: sealed.fingerprint, host: .current)
+        }
+        if let allowlist = policy.allowlist, !allowlist.contains(sealed.name) {
+            throw .notAllowed(path: path, plugin: sealed.name, allowed: allowlist.sorted())
+        }
     }
 
     /// The error for a file whose `stat` failed with `code`.
@@ -478,16 +554,14 @@ public struct PluginLoader: Sendable {
     /// runs. `permissions` checks each directory once. With `readingLinks`, what it links is read
     /// too (``CheckedFile/dynamic``), for loading. With `copying`, everything after the file's
     /// ownership and permissions is checked on a sealed copy of it in memory, which is what
-    /// `dlopen` then maps: a new image even for a file rewritten in place.
+    /// `dlopen` then maps: a new image even for a file rewritten in place. `given` is the file's
+    /// status (``status(of:)``) when the caller took it already.
     private func checkFile(
-        at path: String, permissions: inout FilePermissions, readingLinks: Bool, copying: Bool = false
+        at path: String, permissions: inout FilePermissions, readingLinks: Bool, copying: Bool = false,
+        status given: (stat, isLink: Bool)? = nil
     ) throws(PluginLoadError) -> CheckedFile {
-        var status = stat()
-        // `lstat` tells a symbolic link, whose target's directories are checked too, for free.
-        guard lstat(path, &status) == 0 else { throw Self.statFailure(at: path, errno: errno) }
-        let isLink = status.st_mode & S_IFMT == S_IFLNK
-        if isLink && stat(path, &status) != 0 { throw Self.statFailure(at: path, errno: errno) }
-        try Self.requireRegularFile(status, at: path)
+        var (status, isLink) = (stat(), false)
+        if let given { (status, isLink) = given } else { (status, isLink) = try Self.status(of: path) }
         // `dlopen` looks a name without a slash up in the library search path; the checks, and so
         // the loader, open the file in the current directory. O_NONBLOCK: a FIFO renamed over the
         // file cannot hold up the open.
@@ -525,14 +599,7 @@ public struct PluginLoader: Sendable {
         } catch {
             throw .corruptManifest(path: path, reason: error.reason)
         }
-        if let sealed {
-            guard sealed.fingerprint == .current else {
-                throw .fingerprintMismatch(path: path, plugin: sealed.fingerprint, host: .current)
-            }
-            if let allowlist = policy.allowlist, !allowlist.contains(sealed.name) {
-                throw .notAllowed(path: path, plugin: sealed.name, allowed: allowlist.sorted())
-            }
-        }
+        if let sealed { try accept(sealed, at: path) }
         let directory = PathParts(isLink ? FilePermissions.resolved(path) ?? path : path).directory
         return CheckedFile(
             sealed: sealed, descriptor: file.handOverDescriptor(), directory: directory,
