@@ -91,7 +91,8 @@ enum ManifestCache {
     static func write(_ index: Index, of directory: String) {
         guard index.isChanged, let real = realPath(directory.isEmpty ? "." : directory) else { return }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        // Slashes as they are: a string without escapes is read in one step.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var text = header + real + "\n"
         for (name, entry) in index.entries.sorted(by: { $0.key < $1.key }) {
             // A name with a tab or a line break has no line: that file is read at each start.

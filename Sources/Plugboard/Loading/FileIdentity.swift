@@ -10,14 +10,24 @@ internal import Glibc
 /// print(identity?.description ?? "no such file")  // 2049:1835011:24832:1764150000.123456789:1764150000.123456789
 /// ```
 public struct FileIdentity: Sendable, Hashable, LosslessStringConvertible {
-    private let fields: [Int64]
+    private let device: UInt64
+    private let inode: UInt64
+    private let size: Int64
+    /// Seconds and nanoseconds.
+    private let modified: Time
+    private let changed: Time
+
+    private struct Time: Sendable, Hashable {
+        let seconds: Int64
+        let nanoseconds: Int64
+    }
 
     init(_ status: stat) {
-        fields = [
-            Int64(bitPattern: UInt64(status.st_dev)), Int64(bitPattern: UInt64(status.st_ino)), Int64(status.st_size),
-            Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec), Int64(status.st_ctim.tv_sec),
-            Int64(status.st_ctim.tv_nsec),
-        ]
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        modified = Time(seconds: Int64(status.st_mtim.tv_sec), nanoseconds: Int64(status.st_mtim.tv_nsec))
+        changed = Time(seconds: Int64(status.st_ctim.tv_sec), nanoseconds: Int64(status.st_ctim.tv_nsec))
     }
 
     /// The identity of the file `path` names, following symbolic links; `nil` when it has none.
@@ -40,25 +50,21 @@ public struct FileIdentity: Sendable, Hashable, LosslessStringConvertible {
     /// - Parameter description: An identity's description.
     public init?(_ description: String) {
         // Seven numbers, each after the separator the description puts before it.
-        let separators: [UInt8] = [0, 58, 58, 58, 46, 58, 46]  // ":" is 58, "." is 46
-        var fields: [Int64] = []
+        var numbers: [UInt64] = []
         var utf8 = description.utf8[...]
-        for (index, separator) in separators.enumerated() {
-            if index > 0 {
-                guard utf8.first == separator else { return nil }
-                utf8 = utf8.dropFirst()
-            }
-            let digits = utf8.prefix { $0 &- 48 < 10 }
+        for separator in ["", ":", ":", ":", ".", ":", "."] {
+            guard utf8.starts(with: separator.utf8) else { return nil }
+            utf8 = utf8.dropFirst(separator.utf8.count)
+            let digits = utf8.prefix { $0 &- UInt8(ascii: "0") < 10 }
             utf8 = utf8.dropFirst(digits.count)
-            // Device and inode are unsigned, kept as their bit patterns.
-            guard !digits.isEmpty, digits.count <= 20,
-                let value = UInt64(Substring(digits)).flatMap({ index < 2 ? Int64(bitPattern: $0) : Int64(exactly: $0) }
-                )
-            else { return nil }
-            fields.append(value)
+            guard !digits.isEmpty, let number = UInt64(Substring(digits)) else { return nil }
+            numbers.append(number)
         }
-        guard utf8.isEmpty else { return nil }
-        self.fields = fields
+        // Device and inode are unsigned; the size and the times are not negative here.
+        guard utf8.isEmpty, numbers[2...].allSatisfy({ $0 <= UInt64(Int64.max) }) else { return nil }
+        (device, inode, size) = (numbers[0], numbers[1], Int64(numbers[2]))
+        modified = Time(seconds: Int64(numbers[3]), nanoseconds: Int64(numbers[4]))
+        changed = Time(seconds: Int64(numbers[5]), nanoseconds: Int64(numbers[6]))
     }
 
     /// Device, inode, size, modification and change time, `:`-separated; each time as
@@ -68,7 +74,6 @@ public struct FileIdentity: Sendable, Hashable, LosslessStringConvertible {
     /// print(identity)  // 2049:1835011:24832:1764150000.123456789:1764150000.123456789
     /// ```
     public var description: String {
-        "\(UInt64(bitPattern: fields[0])):\(UInt64(bitPattern: fields[1])):\(fields[2]):\(fields[3]).\(fields[4]):"
-            + "\(fields[5]).\(fields[6])"
+        "\(device):\(inode):\(size):\(modified.seconds).\(modified.nanoseconds):\(changed.seconds).\(changed.nanoseconds)"
     }
 }

@@ -83,7 +83,8 @@ enum ManifestJSON {
             }
         }
 
-        private static let keys = allCases.map { Array($0.name.utf8) }
+        /// Each field's key, by raw value.
+        static let keys = allCases.map { Array($0.name.utf8) }
 
         /// The field whose key is `bytes` (UTF-8, escapes decoded).
         init?<Bytes: Collection<UInt8>>(key bytes: Bytes) {
@@ -92,7 +93,7 @@ enum ManifestJSON {
             guard let index = Self.keys.firstIndex(where: { $0.count == count && $0.elementsEqual(bytes) }) else {
                 return nil
             }
-            self = Self.allCases[index]
+            self.init(rawValue: index)!
         }
     }
 
@@ -112,7 +113,7 @@ enum ManifestJSON {
         /// The top-level object's values of known keys, by ``Field`` (the last of a repeated
         /// key), with nothing but whitespace after the object.
         mutating func document() throws(ManifestReadError) -> [Value?] {
-            var fields = [Value?](repeating: nil, count: Field.allCases.count)
+            var fields = [Value?](repeating: nil, count: Field.keys.count)
             try expect(UInt8(ascii: "{"))
             skipSpace()
             if peek() == UInt8(ascii: "}") {
