@@ -410,8 +410,16 @@ public struct PluginLoader: Sendable {
     /// ```
     public enum KnownFile: Sendable {
         /// The file held this sealed manifest.
+        ///
+        /// ```swift
+        /// let kept: PluginLoader.KnownFile = .sealed(try PluginLoader().check(file: path)!)
+        /// ```
         case sealed(SealedManifest)
         /// The file was not sealed.
+        ///
+        /// ```swift
+        /// if try PluginLoader().check(file: path) == nil { kept[path] = .unsealed }
+        /// ```
         case unsealed
     }
 
