@@ -55,12 +55,6 @@ enum ManifestCache {
             isChanged = true
         }
 
-        /// Keeps only the entries of `names`: the directory's files this time.
-        mutating func keepOnly(_ names: Set<String>) {
-            guard entries.keys.contains(where: { !names.contains($0) }) else { return }
-            entries = entries.filter { names.contains($0.key) }
-            isChanged = true
-        }
     }
 
     /// The index of the plugin directory `directory`; `nil` when there is no cache, or the cache
@@ -86,15 +80,17 @@ enum ManifestCache {
         return Index(file: file, entries: entries)
     }
 
-    /// Writes `index` if its entries changed; a cache that cannot be written is left as it is (the
-    /// next start reads the files again).
+    /// Writes `index` if its entries changed, without the files the directory no longer holds; a
+    /// cache that cannot be written is left as it is (the next start reads the files again).
     static func write(_ index: Index, of directory: String) {
         guard index.isChanged, let real = realPath(directory.isEmpty ? "." : directory) else { return }
+        // The lines of the files the directory holds now: one that was removed has none.
+        let present = Set(((try? PluginLoader.pluginFiles(in: real)) ?? []).map(PathText.lastComponent(of:)))
         let encoder = JSONEncoder()
         // Slashes as they are: a string without escapes is read in one step.
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var text = header + real + "\n"
-        for (name, entry) in index.entries.sorted(by: { $0.key < $1.key }) {
+        for (name, entry) in index.entries.sorted(by: { $0.key < $1.key }) where present.contains(name) {
             // A name with a tab or a line break has no line: that file is read at each start.
             guard !name.contains(where: { $0 == "\t" || $0.isNewline }),
                 let json = try? encoder.encode(entry.manifest)

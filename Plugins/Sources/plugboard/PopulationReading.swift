@@ -3,9 +3,9 @@ import Plugboard
 import Synchronization
 
 /// Reads what every plugin file of a population declares, without running any of them in the
-/// host: a sealed file's manifest from its section, an unsealed one's from the host's
-/// ``ManifestCache`` or else in a child process (as `inspect` does; a plugin that crashes there
-/// takes down only the child), several at a time.
+/// host: what the host's ``ManifestCache`` holds of a file it read before, unchanged since; else a
+/// sealed file's manifest from its section, or an unsealed one's in a child process (as `inspect`
+/// does; a plugin that crashes there takes down only the child), several at a time.
 enum PopulationReading {
     /// What was read of one file: its declarations as the resolver takes them, or why nothing of
     /// them could be read (the message names the file).
@@ -72,7 +72,6 @@ enum PopulationReading {
                 places[position].directory == directory
                     ? outcomes[position]!.1.map { (places[position].name, $0) } : nil
             }
-            index.keepOnly(Set(entries.map(\.0)))
             for (name, entry) in entries { index.keep(entry, named: name) }
             ManifestCache.write(index, of: directory)
         }

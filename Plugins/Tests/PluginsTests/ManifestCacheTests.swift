@@ -71,6 +71,36 @@ struct ManifestCacheTests {
         )
     }
 
+    @Test func aFileReadAgainAloneKeepsTheLinesOfTheOtherFilesOfItsDirectory() throws {
+        let (scratch, plugins, cache) = try directories()
+        let probe = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
+        _ = try scratch.copy(BuildProducts.greeter, as: "plugins/libGreeterPlugin.so")
+        let host = try RunningHost(
+            ["run", "--watch", "--plugins", plugins.path, "--open", "app://greeter/hello"],
+            environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_MANIFEST_CACHE": cache.path], timeLimit: 60)
+        host.read(until: "Stack: Greeting\n")
+        // A new build of the declared probe: the host reads that one file again.
+        let patched = try scratch.patchedCopy(
+            BuildProducts.probe, as: "patched.bin", replacing: "End the process", with: "End the program")
+        #expect(rename(patched, probe) == 0)
+        host.read(until: "declared Probe 0.0.1 anew in ")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        try #require(entries.count == 1)
+        let index = cache.appendingPathComponent(entries[0])
+        func files() throws -> [Substring] {
+            try String(contentsOf: index, encoding: .utf8).split(separator: "\n").dropFirst()
+                .map { $0.prefix { $0 != "\t" } }
+        }
+        #expect(try files() == ["libGreeterPlugin.so", "libProbePlugin.so"])
+        // A file removed loses its line when the index is next written.
+        try FileManager.default.removeItem(atPath: plugins.appendingPathComponent("libGreeterPlugin.so").path)
+        #expect(chmod(probe, 0o755) == 0)
+        _ = try resolve(plugins, name: "Probe", cache: cache)
+        #expect(try files() == ["libProbePlugin.so"])
+    }
+
     @Test func aPluginWhoseContentIsNotWhatItsCachedDeclarationsWereReadFromIsRefusedWhenItActivates() throws {
         let (scratch, plugins, cache) = try directories()
         _ = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
