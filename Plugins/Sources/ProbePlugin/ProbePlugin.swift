@@ -40,6 +40,9 @@ public final class ProbeModule: Module, Sendable {
         }
         // Its owner, as a service of a type the tests can name without importing the probe.
         registrar.provide(Owner.self, registrar.owner)
+        // Its build's mark, the same words as its screen's action, as a service whose code is the
+        // probe's: a test that holds it across a reload calls the old build's code.
+        registrar.provide((any CustomStringConvertible & Sendable).self, ProbeMark())
         // With PLUGBOARD_PROBE_EVENT=NAME, it handles the custom event NAME, saying so on standard
         // output.
         if let event = getenv("PLUGBOARD_PROBE_EVENT").map({ String(cString: $0) }) {
@@ -121,4 +124,10 @@ public func probeMakeModule() -> UnsafeMutableRawPointer {
 @_cdecl("plugboard_plugin_entry")
 public func plugboardPluginEntry() -> UnsafeMutableRawPointer {
     PluginEntry(plugin: ProbePlugin.self, modules: [ProbeModule.self]).exported()
+}
+
+/// The words of the probe's action, from the probe's own code: a build patched to say otherwise
+/// says so here too.
+struct ProbeMark: CustomStringConvertible, Sendable {
+    var description: String { "End the process" }
 }

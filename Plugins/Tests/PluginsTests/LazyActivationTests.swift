@@ -134,7 +134,10 @@ struct ServiceActivationTests {
             loader: PluginLoader(registry: registry),
             resolved: [PluginCandidate(path: probe, name: "Probe", version: "0.0.1")], manifests: [probe: manifest])
         population.install()
-        #expect(registry.snapshot.inactiveServices == ["Plugboard.Owner": "Probe"])
+        #expect(
+            registry.snapshot.inactiveServices == [
+                "Plugboard.Owner": "Probe", "Swift.CustomStringConvertible": "Probe",
+            ])
         let inactive = #expect(throws: LookupError.self) { try registry.service(Owner.self) }
         guard case .serviceNotActive("Plugboard.Owner", "Probe") = inactive else {
             Issue.record("unexpected \(String(describing: inactive))")
@@ -168,6 +171,6 @@ enum HeldManifest {
     static func probe() throws -> SealedManifest {
         try read(
             name: "Probe", version: "0.0.1", module: "ProbePlugin.ProbeModule", routes: ["app://probe/identity"],
-            tasks: ["probe.start"], services: ["Plugboard.Owner"])
+            tasks: ["probe.start"], services: ["Plugboard.Owner", "Swift.CustomStringConvertible"])
     }
 }

@@ -59,6 +59,19 @@ struct ReloadTests {
         #expect(try registry.service(Owner.self).module == "ProbePlugin.ProbeModule")
     }
 
+    @Test func aServiceHeldAcrossAReloadRunsTheOldBuildAndALookupFindsTheNewOne() async throws {
+        let scratch = try Scratch()
+        let (population, path) = try Self.loadedProbe(in: scratch)
+        let registry = population.loader.registry
+        let held = try registry.service((any CustomStringConvertible & Sendable).self)
+        #expect(held.description == "End the process")
+        try writeNewBuild(over: path, in: scratch)
+        _ = try await population.reload("Probe")
+        // The old build's image stays mapped: the service held runs the old build's code.
+        #expect(held.description == "End the process")
+        #expect(try registry.service((any CustomStringConvertible & Sendable).self).description == "End the program")
+    }
+
     @Test @MainActor func theScreensOfTheOldBuildAreRebuiltAndItsScreensViewModelsAndModulesReleased() async throws {
         let scratch = try Scratch()
         let (population, path) = try Self.loadedProbe(in: scratch)
@@ -202,7 +215,7 @@ struct ConcurrentReloadTests {
     private static func build(of snapshot: RegistrySnapshot) -> Character? {
         let routes = snapshot.routes.map(\.pattern.description)
         let tasks = snapshot.tasks.map(\.name)
-        guard snapshot.plugins.count == 1, snapshot.modules.count == 1, snapshot.services.count == 1 else { return nil }
+        guard snapshot.plugins.count == 1, snapshot.modules.count == 1, snapshot.services.count == 2 else { return nil }
         switch (routes, tasks) {
         case (["app://probe/identity"], ["probe.start"]): return "A"
         case (["app://probe/identit2"], ["probe.star2"]): return "B"
