@@ -212,10 +212,6 @@ struct ByteTrie: Sendable {
     /// FNV-1a over the bytes.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        fnv1a(bytes)
     }
 }

@@ -29,13 +29,15 @@ enum ManifestCache {
 
     /// The entries of one plugin directory's files, by file name.
     struct Index {
+        /// The index's file, and the plugin directory's resolved path, which its first line holds.
         fileprivate let file: String
+        fileprivate let directory: String
         private(set) var entries: [String: Entry]
         /// Whether the entries differ from those read from the index.
         private(set) var isChanged = false
 
-        fileprivate init(file: String, entries: [String: Entry]) {
-            (self.file, self.entries) = (file, entries)
+        fileprivate init(file: String, directory: String, entries: [String: Entry]) {
+            (self.file, self.directory, self.entries) = (file, directory, entries)
         }
 
         /// What was read of file `name` in the state `identity` names, if anything.
@@ -70,20 +72,21 @@ enum ManifestCache {
         let lines = (FileManager.default.contents(atPath: file).map { Array($0) } ?? [])
             .split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard lines.first.map({ String(decoding: $0, as: UTF8.self) }) == header + real else {
-            return Index(file: file, entries: [:])
+            return Index(file: file, directory: real, entries: [:])
         }
         var entries: [String: Entry] = [:]
         for line in lines.dropFirst() where !line.isEmpty {
-            guard let (name, entry) = entry(line) else { return Index(file: file, entries: [:]) }
+            guard let (name, entry) = entry(line) else { return Index(file: file, directory: real, entries: [:]) }
             entries[name] = entry
         }
-        return Index(file: file, entries: entries)
+        return Index(file: file, directory: real, entries: entries)
     }
 
     /// Writes `index` if its entries changed, without the files the directory no longer holds; a
     /// cache that cannot be written is left as it is (the next start reads the files again).
-    static func write(_ index: Index, of directory: String) {
-        guard index.isChanged, let real = realPath(directory.isEmpty ? "." : directory) else { return }
+    static func write(_ index: Index) {
+        guard index.isChanged else { return }
+        let real = index.directory
         // The lines of the files the directory holds now: one that was removed has none.
         let present = Set(((try? PluginLoader.pluginFiles(in: real)) ?? []).map(PathText.lastComponent(of:)))
         let encoder = JSONEncoder()

@@ -73,7 +73,7 @@ enum PopulationReading {
                     ? outcomes[position]!.1.map { (places[position].name, $0) } : nil
             }
             for (name, entry) in entries { index.keep(entry, named: name) }
-            ManifestCache.write(index, of: directory)
+            ManifestCache.write(index)
         }
         return outcomes.map { $0!.0 }
     }

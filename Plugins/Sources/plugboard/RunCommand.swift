@@ -80,8 +80,7 @@ enum RunCommand {
             case .changed(let changes): await watch?.handle(changes, in: session)
             case .line(let line):
                 if !interactive { Terminal.line("> \(line)") }
-                let goesOn = await session.handle(
-                    String(line.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()))
+                let goesOn = await session.handle(line)
                 // Text typed into a screen may be a password: it is brought back in this session only.
                 editor?.history.add(line, toFile: !session.mayHoldTypedText)
                 guard goesOn else { break reading }

@@ -22,9 +22,11 @@ final class ShellSession {
     }
 
     /// Runs one command line; returns `false` when the shell should end. The command is the
-    /// line's first word; what follows the blanks after it, if anything, is its argument.
+    /// line's first word; what follows the blanks after it, if anything, is its argument, without
+    /// the blanks that end the line.
     func handle(_ line: String) async -> Bool {
-        let line = line.drop { $0.isWhitespace }
+        var line = line.drop { $0.isWhitespace }
+        while line.last?.isWhitespace == true { line = line.dropLast() }
         let command = String(line.prefix { !$0.isWhitespace })
         let known = ShellCommand(word: command)
         mayHoldTypedText = known == .do || Self.isActionNumber(command)

@@ -59,6 +59,18 @@ struct ReloadTests {
         #expect(try registry.service(Owner.self).module == "ProbePlugin.ProbeModule")
     }
 
+    @Test func thePopulationKnowsTheNewBuildsVersionAfterAReload() async throws {
+        let scratch = try Scratch()
+        let (population, path) = try Self.loadedProbe(in: scratch)
+        let patched = try scratch.patchedCopy(path, as: "versioned.bin", replacing: "0.0.1", with: "0.0.2")
+        try rewrite(path, with: try Data(contentsOf: URL(fileURLWithPath: patched)))
+        let reloaded = try await population.reload("Probe")
+        #expect(reloaded.manifest.version == "0.0.2")
+        #expect(population.members.map(\.candidate.title) == ["Probe 0.0.2"])
+        #expect(population.members.map(\.manifest.version) == ["0.0.2"])
+        #expect(population.members.map(\.state.isActive) == [true])
+    }
+
     @Test func aServiceHeldAcrossAReloadRunsTheOldBuildAndALookupFindsTheNewOne() async throws {
         let scratch = try Scratch()
         let (population, path) = try Self.loadedProbe(in: scratch)

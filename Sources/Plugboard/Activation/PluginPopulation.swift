@@ -137,8 +137,8 @@ public final class PluginPopulation: PluginActivating {
     }
 
     struct Entry {
-        var candidate: PluginCandidate
-        var manifest: SealedManifest
+        let candidate: PluginCandidate
+        let manifest: SealedManifest
         var status: Status
     }
 

@@ -45,8 +45,7 @@ struct NameNumbers {
 
     /// 64-bit FNV-1a over the name's UTF-8 bytes, as a slot index before masking.
     private static func hash(_ name: String) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hash = fnv1a(name.utf8)
         return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }

@@ -87,7 +87,9 @@ extension PluginResolver {
         let requirementStart: [Int]
         /// Each requirement's range, parsed.
         let ranges: [VersionRange.Bounds]
-        /// The refused files' refusals, by file.
+        /// The refused files' refusals, by file, and whether each file is among them: the flags
+        /// are what every decision reads, the refusals what the result reports; ``refuse(_:_:)``
+        /// sets both.
         var refusals: [Int: PluginRefusal] = [:]
         var isRefused: [Bool]
         /// The file chosen for each numbered name that has a usable one.

@@ -40,6 +40,16 @@ extension PluginPopulation {
         } publish: { contributions, plugin throws(RegistrationError) in
             try registry.replace(name, with: contributions, plugin: plugin)
         }
+        // What the population knows of the plugin is the new build's from now on: its version and
+        // what it needs, against which later reloads and listings are checked.
+        let candidate = member.candidate
+        entries.withLock { entries in
+            entries[name] = Entry(
+                candidate: PluginCandidate(
+                    path: candidate.path, name: name, version: plugin.manifest.version,
+                    dependencies: plugin.manifest.dependencies),
+                manifest: SealedManifest(plugin: plugin, snapshot: registry.snapshot), status: .active)
+        }
         let oldModules = Set(before.modules.filter { $0.plugin == name }.map(\.name))
         for shutdown in before.shutdowns where oldModules.contains(shutdown.owner.module) {
             await shutdown.body()
