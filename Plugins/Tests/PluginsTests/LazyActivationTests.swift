@@ -124,6 +124,27 @@ struct ConcurrentActivationTests {
     }
 }
 
+/// A first use cancelled while its plugin activates does not refuse the plugin: the activation
+/// runs in a task of its own, which the user's cancellation does not reach.
+struct CancelledActivationTests {
+    @Test func aFirstUseCancelledBeforeTheActivationLeavesThePluginActive() async throws {
+        let probe = try BuildProducts.probe
+        let registry = Registry()
+        let population = PluginPopulation(
+            loader: PluginLoader(registry: registry),
+            resolved: [PluginCandidate(path: probe, name: "Probe", version: "0.0.1")],
+            manifests: [probe: try HeldManifest.probe()])
+        population.install()
+        let first = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await registry.resolve("app://probe/identity").owner.module
+        }
+        _ = await first.result
+        #expect(population.members.map(\.state.description) == ["active"])
+        #expect(try await registry.resolve("app://probe/identity").owner.module == "ProbePlugin.ProbeModule")
+    }
+}
+
 /// A service of a declared plugin is found once its plugin is activated.
 struct ServiceActivationTests {
     @Test func askingForAServiceOfADeclaredPluginActivatesIt() async throws {

@@ -131,7 +131,7 @@ public final class PluginPopulation: PluginActivating {
 
     enum Status {
         case declared
-        case activating(Task<Void, any Error>)
+        case activating(ActivationWait)
         case active
         case failed(ActivationError)
     }
@@ -174,7 +174,7 @@ public final class PluginPopulation: PluginActivating {
         }
     ) {
         self.loader = loader
-        var entries: [String: Entry] = [:]
+        var entries = [String: Entry](minimumCapacity: resolved.count)
         var order: [String] = []
         var duplicates: [PluginCandidate] = []
         for candidate in resolved {
@@ -285,7 +285,8 @@ public final class PluginPopulation: PluginActivating {
         enum Step {
             case done
             case failed(ActivationError)
-            case wait(Task<Void, any Error>)
+            case start(ActivationWait)
+            case wait(ActivationWait)
         }
         let step: Step = entries.withLock { entries in
             guard let entry = entries[name] else {
@@ -294,24 +295,22 @@ public final class PluginPopulation: PluginActivating {
             switch entry.status {
             case .active: return .done
             case .failed(let error): return .failed(error)
-            case .activating(let task): return .wait(task)
+            case .activating(let wait): return .wait(wait)
             case .declared:
-                let task = Task { try await self.perform(name) }
-                entries[name]!.status = .activating(task)
-                return .wait(task)
+                let wait = ActivationWait()
+                entries[name]!.status = .activating(wait)
+                return .start(wait)
             }
         }
         switch step {
         case .done: return
         case .failed(let error): throw error
-        case .wait(let task):
-            do {
-                try await task.value
-            } catch let error as ActivationError {
-                throw error
-            } catch {
-                throw .tasksFailed(plugin: name, reason: "\(error)")
-            }
+        case .start(let wait):
+            // Runs on this thread until it first has to wait (a plugin without startup tasks does
+            // not), rather than waking another thread and waiting for it to end.
+            Task.immediate { await self.perform(name, finishing: wait) }
+            try await wait.value()
+        case .wait(let wait): try await wait.value()
         }
     }
 
@@ -326,17 +325,18 @@ public final class PluginPopulation: PluginActivating {
         for plugin in handling { try? await activate(plugin) }
     }
 
-    /// Activates `name` for ``activate(_:)``, recording how it ended.
-    private func perform(_ name: String) async throws(ActivationError) {
+    /// Activates `name` for ``activate(_:)``, recording how it ended, and ends `wait` with it.
+    private func perform(_ name: String, finishing wait: ActivationWait) async {
         let start = ContinuousClock.now
-        do {
+        do throws(ActivationError) {
             let plugin = try await activation(of: name)
             setStatus(.active, of: name)
             activated(name, .success(plugin), .now - start)
+            wait.finish(.success(()))
         } catch {
             setStatus(.failed(error), of: name)
             activated(name, .failure(error), .now - start)
-            throw error
+            wait.finish(.failure(error))
         }
     }
 
