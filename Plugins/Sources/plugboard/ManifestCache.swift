@@ -74,7 +74,7 @@ enum ManifestCache {
         guard lines.first.map({ String(decoding: $0, as: UTF8.self) }) == header + real else {
             return Index(file: file, directory: real, entries: [:])
         }
-        var entries: [String: Entry] = [:]
+        var entries = [String: Entry](minimumCapacity: lines.count)
         for line in lines.dropFirst() where !line.isEmpty {
             guard let (name, entry) = entry(line) else { return Index(file: file, directory: real, entries: [:]) }
             entries[name] = entry

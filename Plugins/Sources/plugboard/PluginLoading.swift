@@ -98,18 +98,22 @@ enum PluginLoading {
                 Terminal.error("error: \(message(for: error))")
             }
         }
+        var declared: [String] = []  // printed together, before the next failure
         for installation in installed {
             switch installation {
             case .loaded: continue
             case .declared(let candidate):
-                Terminal.line(.skipped, "\(candidate.title)  (inactive until first needed)")
+                declared.append("\(candidate.title)  (inactive until first needed)")
             case .failed(let path, let error) where !reported.contains(path):
+                Terminal.lines(.skipped, declared)
+                declared = []
                 failures += 1
                 Terminal.line(.failed, PluginLoader.shown(path: path))
                 Terminal.error("error: \(message(for: error))")
             case .failed: continue
             }
         }
+        Terminal.lines(.skipped, declared)
         return (failures, population)
     }
 

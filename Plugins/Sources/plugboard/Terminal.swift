@@ -44,13 +44,20 @@ enum Terminal {
 
     /// Prints an indented line that begins with `mark`.
     static func line(_ mark: Mark, _ text: String) {
+        lines(mark, [text])
+    }
+
+    /// Prints indented lines that each begin with `mark`, in one write: a population's hundreds
+    /// of lines cost one call.
+    static func lines(_ mark: Mark, _ texts: [String]) {
+        guard !texts.isEmpty else { return }
         let symbol =
             switch mark {
             case .ok: coloured("✓", green)
             case .failed: coloured("✗", red)
             case .skipped: "-"
             }
-        write("  " + symbol + " " + TerminalSafeText.make(text) + "\n")
+        write(texts.map { "  " + symbol + " " + TerminalSafeText.make($0) + "\n" }.joined())
     }
 
     private static func write(_ text: String) {

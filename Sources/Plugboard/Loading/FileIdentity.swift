@@ -49,19 +49,23 @@ public struct FileIdentity: Sendable, Hashable, LosslessStringConvertible {
     /// ```
     /// - Parameter description: An identity's description.
     public init?(_ description: String) {
-        // Seven numbers, each after the separator the description puts before it.
-        var numbers: [UInt64] = []
-        var utf8 = description.utf8[...]
-        for separator in ["", ":", ":", ":", ".", ":", "."] {
-            guard utf8.starts(with: separator.utf8) else { return nil }
-            utf8 = utf8.dropFirst(separator.utf8.count)
-            let digits = utf8.prefix { $0 &- UInt8(ascii: "0") < 10 }
-            utf8 = utf8.dropFirst(digits.count)
-            guard !digits.isEmpty, let number = UInt64(Substring(digits)) else { return nil }
-            numbers.append(number)
+        // Seven numbers, read byte by byte, each after the separator the description puts before it.
+        var numbers = InlineArray<7, UInt64>(repeating: 0)
+        var (field, digits) = (0, 0)
+        for byte in description.utf8 {
+            guard byte &- UInt8(ascii: "0") < 10 else {
+                let separator = field == 3 || field == 5 ? UInt8(ascii: ".") : UInt8(ascii: ":")
+                guard digits > 0, field < 6, byte == separator else { return nil }
+                (field, digits) = (field + 1, 0)
+                continue
+            }
+            let (tens, overflowed) = numbers[field].multipliedReportingOverflow(by: 10)
+            let (number, carried) = tens.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+            guard !overflowed, !carried else { return nil }
+            (numbers[field], digits) = (number, digits + 1)
         }
         // Device and inode are unsigned; the size and the times are not negative here.
-        guard utf8.isEmpty, numbers[2...].allSatisfy({ $0 <= UInt64(Int64.max) }) else { return nil }
+        guard field == 6, digits > 0, (2..<7).allSatisfy({ numbers[$0] <= UInt64(Int64.max) }) else { return nil }
         (device, inode, size) = (numbers[0], numbers[1], Int64(numbers[2]))
         modified = Time(seconds: Int64(numbers[3]), nanoseconds: Int64(numbers[4]))
         changed = Time(seconds: Int64(numbers[5]), nanoseconds: Int64(numbers[6]))

@@ -16,7 +16,9 @@ struct PathParts {
     /// dropped, a root directory kept), or `name` alone for an empty directory.
     static func joining(_ directory: String, _ name: String) -> String {
         var base = Substring(directory)
-        while base.count > 1 && base.hasSuffix("/") { base = base.dropLast() }
-        return base.isEmpty ? name : base == "/" ? "/" + name : base + "/" + name
+        // By bytes, and joined as a `String`: counting the characters of a `Substring` (which
+        // joining one to a string does, to reserve room) walks the whole path.
+        while base.utf8.count > 1 && base.utf8.last == UInt8(ascii: "/") { base = base.dropLast() }
+        return base.isEmpty ? name : base == "/" ? "/" + name : String(base) + "/" + name
     }
 }
