@@ -102,6 +102,8 @@ public final class Registry: Sendable {
         }
     }
 
+    private static let empty = RegistrySnapshot()
+
     /// What writers keep: a copy of the published snapshot in storage of its own, with the
     /// registrations staged since the last publication already applied to it.
     private struct Writing {
@@ -125,7 +127,9 @@ public final class Registry: Sendable {
     /// writers' copy is rebuilt from the published snapshot and the staged registrations.
     func update<Failure: Error>(_ change: (inout RegistrySnapshot) throws(Failure) -> Void) throws(Failure) {
         try writer.withLock { writing throws(Failure) in
-            var next = RegistrySnapshot()
+            // Taken out of the writers' copy so that the change finds its storage unshared; an
+            // empty snapshot is left in its place, shared rather than built anew at each change.
+            var next = Self.empty
             swap(&next, &writing.copy)
             do throws(Failure) {
                 try change(&next)
