@@ -54,7 +54,7 @@ public final class Navigator {
     private let pending = PendingRequests()
     /// Requests from view models not yet followed, oldest first; the first is being followed.
     private var queued: [NavigationRequest] = []
-    var unchecked: [(weak: WeakReference, type: Any.Type, url: String)] = []
+    var unchecked: [RemovedObject] = []
     private var acting = 0
 
     /// Creates an empty navigator.
@@ -248,16 +248,12 @@ public final class Navigator {
 
     /// Ends the removed screens' subscriptions and returns weak references to them and their view
     /// models; the navigator holds no strong reference once the entries go.
-    func watch(_ removed: [Entry]) -> [(weak: WeakReference, type: Any.Type, url: String)] {
-        // The type, not its name: naming a type looks up its conformances in every image loaded,
-        // which is left for a leak found.
-        var watched: [(weak: WeakReference, type: Any.Type, url: String)] = []
+    func watch(_ removed: [Entry]) -> [RemovedObject] {
+        var watched: [RemovedObject] = []
         for entry in removed {
             entry.subscription?.cancel()
-            watched.append((WeakReference(entry.screen), type(of: entry.screen), entry.url))
-            if let viewModel = entry.screen.viewModel {
-                watched.append((WeakReference(viewModel), type(of: viewModel), entry.url))
-            }
+            watched.append(RemovedObject(entry.screen, url: entry.url))
+            if let viewModel = entry.screen.viewModel { watched.append(RemovedObject(viewModel, url: entry.url)) }
         }
         return watched
     }
@@ -268,7 +264,7 @@ public final class Navigator {
         await Task.yield()
         let watched = unchecked
         unchecked = []
-        for item in watched where item.weak.object != nil {
+        for item in watched where item.object != nil {
             leaks.append(LeakReport(type: String(describing: item.type), url: item.url))
         }
     }
@@ -279,8 +275,16 @@ private final class PendingRequests: Sendable {
     let count = Atomic(0)
 }
 
-/// A weak reference to any object, for the leak check.
-final class WeakReference {
+/// A screen or view model the navigator removed, held weakly for the leak check, with its type
+/// and the URL that opened it.
+final class RemovedObject {
     weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
+    /// The type, not its name: naming a type looks up its conformances in every image loaded,
+    /// which is left for a leak found.
+    let type: Any.Type
+    let url: String
+
+    init(_ object: AnyObject, url: String) {
+        (self.object, type, self.url) = (object, Swift.type(of: object), url)
+    }
 }
