@@ -372,7 +372,7 @@ public final class PluginPopulation: PluginActivating {
     /// publishes its registrations with `publish`: what activating and replacing a plugin share.
     /// Nothing is published after a failure.
     func bringIn(
-        _ candidate: PluginCandidate, copying: Bool, registered: RegistrySnapshot,
+        _ candidate: PluginCandidate, copying: Bool, registered: @autoclosure () -> RegistrySnapshot,
         accept: (LoadedPlugin) throws(ActivationError) -> Void = { _ in },
         publish: ([Contribution], LoadedPlugin) throws(RegistrationError) -> Void
     ) async throws(ActivationError) -> LoadedPlugin {
@@ -384,7 +384,9 @@ public final class PluginPopulation: PluginActivating {
             throw .refused(plugin: name, error)
         }
         try accept(prepared.plugin)
-        if let failure = await ActivationTasks.run(prepared.contributions.flatMap(\.tasks), registered: registered) {
+        // The snapshot is let go before publishing: one still held there would be copied whole
+        // when the registry brings the snapshot it replaces up to date.
+        if let failure = await ActivationTasks.run(prepared.contributions.flatMap(\.tasks), registered: registered()) {
             throw .tasksFailed(plugin: name, reason: failure)
         }
         do {

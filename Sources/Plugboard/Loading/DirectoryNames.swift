@@ -20,7 +20,7 @@ enum DirectoryNames {
                 return names
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != Array(".".utf8) && name != Array("..".utf8) { names.append(name) }
+            if name.count > 2 || name.contains(where: { $0 != UInt8(ascii: ".") }) { names.append(name) }
         }
     }
 }

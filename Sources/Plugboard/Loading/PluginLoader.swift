@@ -72,8 +72,8 @@ public struct PluginLoader: Sendable {
     /// ```
     public static let runtimeLibraryName = "libPlugboard.so"
 
-    /// The plugin files (`*.so`) directly inside `directory`, sorted by name, leaving out the
-    /// runtime library itself.
+    /// The plugin files (`*.so`) directly inside `directory`, sorted by name (byte by byte), leaving
+    /// out the runtime library itself.
     ///
     /// - Parameter directory: The directory to list.
     /// - Returns: Full paths, in the order the loader loads them.
@@ -92,10 +92,13 @@ public struct PluginLoader: Sendable {
         } catch {
             throw .unreadable(path: directory, reason: error.reason)
         }
-        return names.map { String(decoding: $0, as: UTF8.self) }
-            .filter { $0.hasSuffix(".so") && $0 != runtimeLibraryName }
-            .sorted()
-            .map { PathParts.joining(directory, $0) }
+        // Chosen and sorted by their bytes, then made strings (a name's bytes are what names it),
+        // each after the part of the path that joining any name to the directory gives.
+        let (suffix, runtime) = (Array(".so".utf8), Array(runtimeLibraryName.utf8))
+        let directoryPrefix = PathParts.joining(directory, "")
+        return names.filter { $0.count >= 3 && $0.suffix(3).elementsEqual(suffix) && $0 != runtime }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+            .map { directoryPrefix + String(decoding: $0, as: UTF8.self) }
     }
 
     /// Loads every plugin file in `directory`, in name order; a failing plugin does not stop the rest.

@@ -107,49 +107,60 @@ extension Registry {
         var context = context
         var activated: Set<String> = []
         while chain.count <= Self.redirectLimit + 1 {
-            let snapshot = snapshot
-            let request: RouteRequest
-            let route: Route?
-            let owner: Owner
-            let factory: ScreenFactory
-            switch snapshot.router.match(current) {
-            case .invalid(let error):
-                throw .invalidURL(error)
-            case .notFound:
-                guard let fallback = snapshot.fallback else {
-                    throw .routeNotFound(url: current, suggestions: Self.suggestions(for: current, in: snapshot))
+            switch try lookUp(current, context: context) {
+            case .inactive(let plugin):
+                // Its plugin, activated, puts its own route in the placeholder's place.
+                guard activated.insert(plugin).inserted else {
+                    throw .activationFailed(url: current, plugin: plugin, reason: "its route is still a placeholder")
                 }
-                request = RouteRequest(url: current, pattern: nil, parameters: RouteParameters(), context: context)
-                (route, owner, factory) = (nil, fallback.owner, fallback.factory)
-            case .matched(let entry, let parameters):
-                if let reason = snapshot.quarantinedModules[entry.route.owner.module] {
-                    throw .moduleQuarantined(url: current, module: entry.route.owner.module, reason: reason)
+                try await activate(plugin, opening: current)
+            case .found(let request, let route, let owner, let factory, let interceptors):
+                guard let destination = try await Self.intercept(request, with: interceptors) else {
+                    return ResolvedRoute(
+                        request: request, route: route, owner: owner, redirects: Array(chain.dropFirst()),
+                        factory: factory)
                 }
-                if snapshot.isDisabled(entry.route.owner.module) {
-                    throw .moduleDisabled(url: current, module: entry.route.owner.module)
-                }
-                if let plugin = entry.route.inactivePlugin {
-                    // Its plugin, activated, puts its own route in the placeholder's place.
-                    guard activated.insert(plugin).inserted else {
-                        throw .activationFailed(
-                            url: current, plugin: plugin, reason: "its route is still a placeholder")
-                    }
-                    try await activate(plugin, opening: current)
-                    continue
-                }
-                request = RouteRequest(url: current, pattern: entry.pattern, parameters: parameters, context: context)
-                (route, owner, factory) = (entry.route, entry.route.owner, entry.route.factory)
+                chain.append(destination)
+                current = destination
+                context = nil
             }
-            guard let destination = try await Self.intercept(request, with: snapshot.interceptors) else {
-                return ResolvedRoute(
-                    request: request, route: route, owner: owner, redirects: Array(chain.dropFirst()), factory: factory
-                )
-            }
-            chain.append(destination)
-            current = destination
-            context = nil
         }
         throw .redirectLoop(chain: chain)
+    }
+
+    /// What one step of ``resolve(_:context:)`` finds for `url` in the current snapshot.
+    private enum Lookup {
+        /// A placeholder of the declared plugin named: activate it, then look again.
+        case inactive(plugin: String)
+        /// The route or fallback that serves `url`, and the interceptors that may redirect it.
+        case found(RouteRequest, Route?, Owner, ScreenFactory, interceptors: [Interceptor])
+    }
+
+    /// The snapshot is read here alone, so that none is held while a plugin is activated: the
+    /// activation's publication would then copy it whole to bring it up to date.
+    private func lookUp(_ url: String, context: (any Sendable)?) throws(LookupError) -> Lookup {
+        let snapshot = snapshot
+        switch snapshot.router.match(url) {
+        case .invalid(let error):
+            throw .invalidURL(error)
+        case .notFound:
+            guard let fallback = snapshot.fallback else {
+                throw .routeNotFound(url: url, suggestions: Self.suggestions(for: url, in: snapshot))
+            }
+            let request = RouteRequest(url: url, pattern: nil, parameters: RouteParameters(), context: context)
+            return .found(request, nil, fallback.owner, fallback.factory, interceptors: snapshot.interceptors)
+        case .matched(let entry, let parameters):
+            if let reason = snapshot.quarantinedModules[entry.route.owner.module] {
+                throw .moduleQuarantined(url: url, module: entry.route.owner.module, reason: reason)
+            }
+            if snapshot.isDisabled(entry.route.owner.module) {
+                throw .moduleDisabled(url: url, module: entry.route.owner.module)
+            }
+            if let plugin = entry.route.inactivePlugin { return .inactive(plugin: plugin) }
+            let request = RouteRequest(url: url, pattern: entry.pattern, parameters: parameters, context: context)
+            return .found(
+                request, entry.route, entry.route.owner, entry.route.factory, interceptors: snapshot.interceptors)
+        }
     }
 
     /// Resolves `url` and builds its screen.

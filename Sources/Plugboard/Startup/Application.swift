@@ -70,7 +70,6 @@ public actor Application {
     /// ```
     public private(set) var heldEvents: [Event] = []
     private var modules: [String] = []
-    private var snapshot = RegistrySnapshot()
     /// The phase the launch is running, so that terminating the application stops it.
     private var phaseRun: PhaseRun?
     /// Whether ``launch(allowingMissingDependencies:quarantining:progress:onFirstScreen:)`` was called: a launch
@@ -128,7 +127,9 @@ public actor Application {
             registry.quarantine(found.modules)
             quarantined = found.quarantined
         }
-        snapshot = registry.snapshot
+        // A local, not kept: a snapshot held after the launch would be copied whole when the next
+        // registration brings it up to date.
+        let snapshot = registry.snapshot
         let tasks = snapshot.tasks.filter { snapshot.quarantinedModules[$0.owner.module] == nil }
         let graph = try StartupGraph(tasks: tasks, allowingMissingDependencies: allowingMissingDependencies)
         modules = ModuleOrder.of(snapshot.modules, graph: graph)
@@ -231,10 +232,7 @@ public actor Application {
     /// Terminates the application, which is not terminated yet: its state changes before this
     /// first suspends.
     private func terminateNow() async {
-        if modules.isEmpty {
-            snapshot = registry.snapshot
-            modules = snapshot.modules.map(\.name)
-        }
+        if modules.isEmpty { modules = registry.snapshot.modules.map(\.name) }
         state = .terminated
         // A launch still running stops: its running tasks are cancelled, the rest skipped, and
         // no module hears `launch` after `terminate`.
