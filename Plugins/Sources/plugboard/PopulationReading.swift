@@ -23,8 +23,9 @@ enum PopulationReading {
         unreadable: [(path: String, message: String)]
     ) {
         var candidates: [PluginCandidate] = []
-        var manifests: [String: SealedManifest] = [:]
+        var manifests = [String: SealedManifest](minimumCapacity: paths.count)
         var unreadable: [(path: String, message: String)] = []
+        candidates.reserveCapacity(paths.count)
         for entry in read(paths, loader: loader) {
             switch entry {
             case .candidate(let candidate, let manifest):
@@ -67,12 +68,13 @@ enum PopulationReading {
             results.withLock { $0[position] = result }
         }
         for (position, result) in zip(inChild, results.withLock { $0 }) { outcomes[position] = result }
+        // What the index held of a file is what it keeps; the files read anew (not in it, or read
+        // again in a child) are kept again.
+        let readAnew = paths.indices.filter { kept[$0] == nil } + inChild.filter { kept[$0] != nil }
         for (directory, var index) in indexes {
-            let entries = paths.indices.compactMap { position in
-                places[position].directory == directory
-                    ? outcomes[position]!.1.map { (places[position].name, $0) } : nil
+            for position in readAnew where places[position].directory == directory {
+                if let entry = outcomes[position]!.1 { index.keep(entry, named: places[position].name) }
             }
-            for (name, entry) in entries { index.keep(entry, named: name) }
             ManifestCache.write(index)
         }
         return outcomes.map { $0!.0 }

@@ -41,6 +41,23 @@ struct ManifestCacheTests {
         #expect(try resolve(plugins, name: "Fifth", cache: cache).contains("1. Fourth 0.0.1"))
     }
 
+    @Test func aLineReadByAnotherRuntimeBuildIsReadAgainAndWrittenForThisOne() throws {
+        let (scratch, plugins, cache) = try directories()
+        _ = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
+        #expect(try resolve(plugins, name: "First", cache: cache).contains("1. First 0.0.1"))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        try #require(entries.count == 1)
+        let index = cache.appendingPathComponent(entries[0])
+        let text = try String(contentsOf: index, encoding: .utf8)
+        let build = try #require(text.firstRange(of: #/"runtimeVersion":"[^"]*"/#))
+        try text.replacingCharacters(in: build, with: #""runtimeVersion":"0.0.1+another""#)
+            .write(to: index, atomically: false, encoding: .utf8)
+        // The line was read by another build: the file is read again, in a child process...
+        #expect(try resolve(plugins, name: "Second", cache: cache).contains("1. Second 0.0.1"))
+        // ...and its line is this build's from then on.
+        #expect(try resolve(plugins, name: "Third", cache: cache).contains("1. Second 0.0.1"))
+    }
+
     @Test func aSealedFileThatTheIndexKnowsIsNotOpenedAtStart() throws {
         let (scratch, plugins, cache) = try directories()
         let probe = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
