@@ -81,7 +81,9 @@ print("  lazy 500 ÷ lazy 5:   \(range(ratios("lazy 500", "lazy 5"), "%.3f"))  (
 print("  eager 500 ÷ lazy 500: \(range(ratios("eager 500", "lazy 500"), "%.3f"))  (target ≥ 4)")
 print("  lazy 5 ÷ floor:      \(range(ratios("lazy 5", "floor"), "%.3f"))")
 print("  lazy 5 ÷ one-liner:  \(range(ratios("lazy 5", "one-liner"), "%.3f"))  (target ≤ 1.5)")
-print("  floor ÷ one-liner:   \(range(ratios("floor", "one-liner"), "%.3f"))  (no host that shows the screen starts in less than the floor)")
+print(
+    "  floor ÷ one-liner:   \(range(ratios("floor", "one-liner"), "%.3f"))"
+        + "  (no host that shows the screen starts in less than the floor)")
 
 let firstUse = try await FirstUse.measure(populations.last!, rounds: rounds)
 print("first use of a declared plugin ÷ loading and registering one alone: \(range(firstUse, "%.3f"))  (target ≤ 1.2)")
