@@ -55,6 +55,35 @@ struct KnownFileCheckTests {
         }
     }
 
+    @Test func aFileReplacedOrRewrittenWithTheSameSizeAndModificationTimeHasAnotherIdentity() throws {
+        let path = try files.write("libKept.so", Data("first build.".utf8))
+        var kept = stat()
+        try #require(stat(path, &kept) == 0)
+        let identity = try #require(FileIdentity(fileAt: path))
+        let sameTimes = [kept.st_atim, kept.st_mtim]
+        // Another file of the same size, given the same modification time, renamed over it.
+        let other = try files.write("libOther.so", Data("other build.".utf8))
+        #expect(utimensat(AT_FDCWD, other, sameTimes, 0) == 0)
+        #expect(rename(other, path) == 0)
+        #expect(FileIdentity(fileAt: path) != identity)
+        // The file rewritten in place, the same size, its modification time put back: its change
+        // time moves (once the kernel's clock, which may advance by ticks of a few milliseconds,
+        // has moved past the rename's).
+        let replaced = try #require(FileIdentity(fileAt: path))
+        var before = stat()
+        try #require(stat(path, &before) == 0)
+        usleep(20_000)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data("third build.".utf8))
+        try handle.close()
+        #expect(utimensat(AT_FDCWD, path, sameTimes, 0) == 0)
+        var after = stat()
+        try #require(stat(path, &after) == 0)
+        #expect(after.st_ino == before.st_ino && after.st_size == before.st_size)
+        #expect(after.st_mtim.tv_sec == kept.st_mtim.tv_sec && after.st_mtim.tv_nsec == kept.st_mtim.tv_nsec)
+        #expect(FileIdentity(fileAt: path) != replaced)
+    }
+
     @Test func aKnownFileIsStillCheckedForItsPermissionsItsBuildAndTheAllowlist() throws {
         let path = try files.write("libKept.so", Data("not a plugin".utf8))
         let other = RuntimeFingerprint(runtimeVersion: "plugboard-runtime 0.0.9", toolchain: "another")
