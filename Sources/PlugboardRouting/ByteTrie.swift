@@ -29,7 +29,7 @@ struct ByteTrie: Sendable {
         let arena = Self.withOrigin(of: pattern) { origin in
             if let existing = self.arena(of: origin) { return existing }
             arenas.append([Node(key: LiteralKey(origin))])
-            origins.insert(arenas.count - 1, hash: Self.hash(origin))
+            origins.insert(arenas.count - 1, hash: fnv1a(origin))
             return arenas.count - 1
         }
         return Self.insert(pattern.segments, into: &arenas[arena], route: route, types: types)
@@ -95,7 +95,7 @@ struct ByteTrie: Sendable {
                     }
                     if let existing { return existing }
                     nodes.append(Node(key: LiteralKey(bytes)))
-                    nodes[node].literals.insert(nodes.count - 1, hash: hash(bytes))
+                    nodes[node].literals.insert(nodes.count - 1, hash: fnv1a(bytes))
                     return nodes.count - 1
                 }
             case .parameter(_, nil):
@@ -201,17 +201,11 @@ struct ByteTrie: Sendable {
     private static func find(
         _ key: UnsafeBufferPointer<UInt8>, in table: LiteralTable, nodes: UnsafeBufferPointer<Node>
     ) -> Int? {
-        table.first(hash: hash(key)) { (nodes.baseAddress! + $0).pointee.key.matches(key) }
+        table.first(hash: fnv1a(key)) { (nodes.baseAddress! + $0).pointee.key.matches(key) }
     }
 
     /// The arena of `origin` (`scheme://host`, already lowercase), if any route has it.
     func arena(of origin: UnsafeBufferPointer<UInt8>) -> Int? {
-        origins.first(hash: Self.hash(origin)) { arenas[$0][0].key.matches(origin) }
-    }
-
-    /// FNV-1a over the bytes.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        fnv1a(bytes)
+        origins.first(hash: fnv1a(origin)) { arenas[$0][0].key.matches(origin) }
     }
 }

@@ -19,7 +19,7 @@ import Synchronization
 /// write it could forge declarations).
 enum ManifestCache {
     /// What was read of one file in the state its identity names.
-    struct Entry: Hashable {
+    struct Entry {
         let identity: FileIdentity
         /// The digest of the content an unsealed file's manifest was read from; `nil` for a sealed
         /// file, whose manifest is in the file.
@@ -33,7 +33,7 @@ enum ManifestCache {
         fileprivate let file: String
         fileprivate let directory: String
         private(set) var entries: [String: Entry]
-        /// Whether the entries differ from those read from the index.
+        /// Whether an entry was kept since the index was read.
         private(set) var isChanged = false
 
         fileprivate init(file: String, directory: String, entries: [String: Entry]) {
@@ -45,18 +45,11 @@ enum ManifestCache {
             entries[name].flatMap { $0.identity == identity ? $0 : nil }
         }
 
-        /// Keeps `entry` for file `name`. An entry of the same identity, digest and runtime build
-        /// was read from the same content by the same rules: it is the same entry.
+        /// Keeps `entry`, read anew, for file `name`.
         mutating func keep(_ entry: Entry, named name: String) {
-            if let old = entries[name], old.identity == entry.identity, old.digest == entry.digest,
-                old.manifest.fingerprint == entry.manifest.fingerprint
-            {
-                return
-            }
             entries[name] = entry
             isChanged = true
         }
-
     }
 
     /// The index of the plugin directory `directory`; `nil` when there is no cache, or the cache

@@ -1,4 +1,5 @@
 import Foundation
+import Plugboard
 import Testing
 
 /// What the host read of the plugin files in a directory is kept per user, in an index keyed by each
@@ -27,9 +28,13 @@ struct ManifestCacheTests {
         let (scratch, plugins, cache) = try directories()
         let probe = try scratch.copy(BuildProducts.probe, as: "plugins/libProbePlugin.so")
         #expect(try resolve(plugins, name: "First", cache: cache).contains("1. First 0.0.1"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        try #require(written.count == 1)
+        let index = try #require(FileIdentity(fileAt: cache.appendingPathComponent(written[0]).path))
         // The file is as it was: its declarations come from the cache, not from a child process,
-        // which would now name it Second.
+        // which would now name it Second, and the index, unchanged, is not written again.
         #expect(try resolve(plugins, name: "Second", cache: cache).contains("1. First 0.0.1"))
+        #expect(FileIdentity(fileAt: cache.appendingPathComponent(written[0]).path) == index)
         // Its change time moves: the entry is stale, and the file is read again.
         #expect(chmod(probe, 0o755) == 0)
         #expect(try resolve(plugins, name: "Third", cache: cache).contains("1. Third 0.0.1"))

@@ -152,6 +152,22 @@ public final class Registry: Sendable {
         }
     }
 
+    /// Publishes the snapshot `rebuild` makes anew from the writers' copy (as replacing a plugin
+    /// rebuilds one from what was registered): made once, the writers' copy then shares its
+    /// storage until the next change copies what it touches. ``update(_:)`` would make it twice,
+    /// once for the published snapshot and once to bring the replaced one up to date. When
+    /// `rebuild` throws, nothing changes.
+    func publish<Failure: Error>(
+        rebuilt rebuild: (RegistrySnapshot) throws(Failure) -> RegistrySnapshot
+    ) throws(Failure) {
+        try writer.withLock { writing throws(Failure) in
+            var next = try rebuild(writing.copy)
+            writing.copy = next
+            writing.staged = []
+            current.withLock { swap(&$0, &next) }
+        }
+    }
+
     /// Applies a registration to the writers' copy only: lookups do not see it until the next
     /// publication, and no second copy has to be brought up to date for it. Loading many plugins
     /// stages each and publishes once, which applies each registration once instead of twice.

@@ -4,8 +4,8 @@ extension Registry {
     /// services, handlers, interceptors and tasks, or the new one's, never a mix.
     /// - Throws: ``RegistrationError``; the registry is then unchanged.
     func replace(_ name: String, with contributions: [Contribution], plugin: LoadedPlugin) throws(RegistrationError) {
-        try update { snapshot throws(RegistrationError) in
-            snapshot = try snapshot.replacing(name, with: contributions, plugin: plugin)
+        try publish { snapshot throws(RegistrationError) in
+            try snapshot.replacing(name, with: contributions, plugin: plugin)
         }
     }
 
@@ -13,8 +13,8 @@ extension Registry {
     /// the place of those it declared before, in one step.
     /// - Throws: ``RegistrationError``; the registry is then unchanged.
     func redeclare(_ manifest: SealedManifest, image: String) throws(RegistrationError) {
-        try update { snapshot throws(RegistrationError) in
-            snapshot = try snapshot.redeclaring(manifest, image: image)
+        try publish { snapshot throws(RegistrationError) in
+            try snapshot.redeclaring(manifest, image: image)
         }
     }
 }
