@@ -52,9 +52,12 @@ struct WatchTests {
         let scratch = try Scratch()
         let (host, path) = try watchedProbe(in: scratch)
         let before = host.seen.endIndex
+        // What is written is ready before the file is touched: the watch takes a file its writer
+        // holds open as complete once its size stays the same for a while.
+        let build = try newBuild(in: scratch)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: try newBuild(in: scratch))
+        try handle.write(contentsOf: build)
         try handle.close()
         host.read(until: "Stack: Home > Probe\n", after: host.read(until: "reloaded Probe", after: before))
         let (status, output, problems) = try host.finish()

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `plugboard` executable and captures what a person would see.
 struct HostProcess {
@@ -10,8 +11,9 @@ struct HostProcess {
     let standardError: String
 
     /// Runs the host with `arguments`; `afterStart` may read standard output before the rest is collected.
-    /// `unprivileged` runs it as the user `nobody` when the tests run as root (through `setpriv`),
-    /// so that file permissions apply to it. `fileSizeLimit` is the largest file, in bytes, it may
+    /// `unprivileged` runs it as the user `nobody` when the tests run as root (``UnprivilegedHost``),
+    /// so that file permissions apply to it (`.ci/run` runs the tests that ask for it again, by
+    /// name, from a checkout only its owner may enter). `fileSizeLimit` is the largest file, in bytes, it may
     /// write (through `prlimit`, as `ulimit -f` sets it). `environment` adds to the tests' own
     /// environment; `directory` is its current directory, if not the tests' own.
     static func run(
@@ -26,10 +28,8 @@ struct HostProcess {
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
     ) throws -> HostProcess {
         let process = Process()
-        var command = [try BuildProducts.host] + arguments
-        if unprivileged && getuid() == 0 {
-            command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
-        }
+        let host = unprivileged && getuid() == 0 ? try UnprivilegedHost.command() : [try BuildProducts.host]
+        var command = host + arguments
         if let fileSizeLimit { command = ["/usr/bin/prlimit", "--fsize=\(fileSizeLimit)", "--"] + command }
         if let mask { command = ["/bin/sh", "-c", "umask \(mask) && exec \"$0\" \"$@\""] + command }
         process.executableURL = URL(fileURLWithPath: command[0])
