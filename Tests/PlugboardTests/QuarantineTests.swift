@@ -54,6 +54,44 @@ struct QuarantineTests {
         #expect(report.quarantined.allSatisfy { $0.reason.hasPrefix("dependency cycle") })
     }
 
+    @Test func aModuleWhoseRequiredTaskFailsIsQuarantinedWithWhatNeedsItAndTheRestLaunch() async throws {
+        struct NoNetwork: Error, CustomStringConvertible { var description: String { "no network" } }
+        let registry = try registry([
+            {
+                $0.startupTask("a.load") { throw NoNetwork() }
+                $0.startupTask("a.later", phase: .afterFirstScreen) {}
+                $0.route("app://a") { _ in PlainScreen("Screen") }
+            },
+            { $0.startupTask("b.needs-a", after: ["a.load"]) {} },
+            { $0.startupTask("c.fine") {} },
+        ])
+        let report = try await Application(registry: registry).launch(quarantining: true)
+        #expect(report.succeeded)
+        #expect(report.failure == nil)
+        #expect(
+            report.quarantined == [
+                QuarantinedPlugin(name: "a", reason: "required task 'a.load' failed: no network"),
+                QuarantinedPlugin(name: "b", reason: "task 'b.needs-a' needs task 'a.load' of quarantined a"),
+            ])
+        #expect(report.entry(named: "c.fine")?.outcome == .succeeded)
+        #expect(
+            report.entry(named: "a.later")?.outcome
+                == .skipped(reason: "its plugin is quarantined: required task 'a.load' failed: no network"))
+        let error = await #expect(throws: LookupError.self) { try await registry.resolve("app://a") }
+        #expect(error?.description.hasPrefix("'app://a' is not available: module a was quarantined") == true)
+    }
+
+    @Test func aModuleWhoseRequiredTaskTimesOutIsQuarantined() async throws {
+        let registry = try registry([
+            { $0.startupTask("a.stuck", timeout: .milliseconds(50)) { await Never.waitIgnoringCancellation() } },
+            { $0.startupTask("b.fine") {} },
+        ])
+        let report = try await Application(registry: registry).launch(quarantining: true)
+        #expect(report.succeeded)
+        #expect(report.quarantined.map(\.description) == ["a: required task 'a.stuck' timed out after 0.05 seconds"])
+        #expect(report.entry(named: "b.fine")?.outcome == .succeeded)
+    }
+
     @Test func withoutQuarantiningTheGraphIsRefusedWholeAndNothingRuns() async throws {
         let registry = try registry([
             { $0.startupTask("a.broken", after: ["no.such.task"]) {} }, { _ in }, { $0.startupTask("c.fine") {} },

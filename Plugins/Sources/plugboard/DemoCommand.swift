@@ -4,7 +4,7 @@ import Plugboard
 @MainActor
 enum DemoCommand {
     nonisolated static let help = """
-        USAGE: plugboard demo [--plugins DIR]... [--with-bundled] [--eager]
+        USAGE: plugboard demo [--plugins DIR]... [--with-bundled] [--eager] [--task-timeout SECONDS]
 
         Loads the bundled example plugins (or the plugins in each DIR) that are active at
         launch and declares the others, which load when the journey first needs them (each
@@ -16,6 +16,7 @@ enum DemoCommand {
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
           --with-bundled  Load the bundled plugins as well as those of --plugins.
           --eager         Load every plugin at start, rather than each when it is first needed.
+        \(Options.taskTimeoutHelp)
           -h, --help      Show this help.
         """
 
@@ -47,17 +48,18 @@ enum DemoCommand {
     ]
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(loadingPlugins: arguments, switches: ["--eager"])
+        let options = try Options(launchingPlugins: arguments, switches: ["--eager"])
         Terminal.heading("Plugboard demo", "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
         let (failures, population) = try PluginLoading.install(
             directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"))
         let registry = Registry.shared
         Terminal.line()
         Terminal.heading("Launching")
-        let app = Application(registry: registry)
+        let app = Application(registry: registry, taskTimeout: try options.taskTimeout)
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         let report = try await SignalledLaunch.run(
-            app, allowingMissingDependencies: failures > 0, progress: LaunchListing.progress)
+            app, allowingMissingDependencies: failures > 0, progress: LaunchListing.progress,
+            stillRunning: LaunchListing.stillRunning)
         let session = ShellSession(registry: registry, population: population, application: app)
         for (index, step) in journey.enumerated() {
             Terminal.line()

@@ -6,6 +6,7 @@ import Plugboard
 enum LaunchCommand {
     static let help = """
         USAGE: plugboard launch [--plugins DIR]... [--with-bundled] [--trace FILE] [--hold] [--strict]
+                               [--task-timeout SECONDS]
 
         Loads the bundled plugins (or the plugins in each DIR), validates the startup task
         graph, runs it with a progress line per task and prints each task's start, duration
@@ -27,16 +28,17 @@ enum LaunchCommand {
                           Perfetto or chrome://tracing).
           --hold          Keep running after the launch until SIGINT or SIGTERM arrives.
           --strict        Refuse the launch rather than quarantine a plugin.
+        \(Options.taskTimeoutHelp)
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(loadingPlugins: arguments, valued: ["--trace"], switches: ["--hold", "--strict"])
+        let options = try Options(launchingPlugins: arguments, valued: ["--trace"], switches: ["--hold", "--strict"])
         let trace = try options.single("--trace")
         if let trace { try checkWritable(trace) }
         let failures = try PluginLoading.load(
             directories: options.pluginDirectories, withBundled: options.withBundled)
-        let app = Application(registry: .shared)
+        let app = Application(registry: .shared, taskTimeout: try options.taskTimeout)
         let signals = TerminationSignals()
         let interrupted = Task { await signals.next() }
         // A signal while tasks run stops the launch: terminating cancels the running tasks and
@@ -47,7 +49,7 @@ enum LaunchCommand {
         // A plugin whose tasks do not form a valid graph is quarantined, unless --strict.
         let report = try await app.launch(
             allowingMissingDependencies: failures > 0, quarantining: !options.has("--strict"),
-            progress: LaunchListing.progress)
+            progress: LaunchListing.progress, stillRunning: LaunchListing.stillRunning)
         Terminal.line()
         LaunchListing.print(report)
         var traceFailure: HostError?

@@ -14,6 +14,11 @@ enum LaunchListing {
         Terminal.line(mark, "\(entry.name)  [\(entry.owner.module)]\(detail)")
     }
 
+    /// A line naming the tasks the launch still waits on, and how long each has run.
+    static func stillRunning(_ tasks: [LaunchReport.RunningTask]) {
+        Terminal.line("… still running: \(tasks.map(\.description).joined(separator: "; "))")
+    }
+
     /// The report: each task's start, duration and slack, then the critical path.
     static func print(_ report: LaunchReport) {
         Terminal.heading("Launch report", "  (\(format(report.duration)))")

@@ -1,3 +1,5 @@
+import Plugboard
+
 /// A command's parsed `--name value` options, `--flag` switches and operands (its other
 /// arguments, such as a URL), in any order.
 struct Options {
@@ -53,6 +55,44 @@ struct Options {
         try self.init(
             arguments, valued: valued.union(["--plugins"]), switches: switches.union(["--with-bundled"]),
             operands: operands)
+    }
+
+    /// Parses the `arguments` of a command that loads plugins and launches them: as
+    /// ``init(loadingPlugins:valued:switches:operands:)`` does, and `--task-timeout SECONDS`, the
+    /// deadline of a startup task that names no timeout of its own (``taskTimeout``).
+    init(launchingPlugins arguments: [String], valued: Set<String> = [], switches: Set<String> = [], operands: Int = 0)
+        throws
+    {
+        try self.init(
+            loadingPlugins: arguments, valued: valued.union(["--task-timeout"]), switches: switches,
+            operands: operands)
+    }
+
+    /// The help of `--task-timeout`, as every command that launches lists it.
+    static let taskTimeoutHelp = """
+          --task-timeout SECONDS
+                          How long a startup task that names no timeout of its own may run
+                          before it is stopped and counted as timed out (default 20).
+        """
+
+    /// The deadline of `--task-timeout`, or ``StartupTask/defaultTimeout``.
+    /// - Throws: ``HostError/usage(_:)`` when the value is not a number of seconds above 0.
+    var taskTimeout: Duration {
+        get throws {
+            try seconds("--task-timeout").map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }
+                ?? StartupTask.defaultTimeout
+        }
+    }
+
+    /// The number of seconds given for `name`, if it was given.
+    /// - Throws: ``HostError/usage(_:)`` when it is not a number of seconds above 0.
+    func seconds(_ name: String) throws -> Double? {
+        try single(name).map { text in
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite, seconds < 1e9 else {
+                throw HostError.usage("\(name) takes a number of seconds above 0, such as 10 or 0.5")
+            }
+            return seconds
+        }
     }
 
     /// The directories of `--plugins`, in order.

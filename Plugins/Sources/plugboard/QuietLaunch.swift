@@ -6,22 +6,25 @@ import Plugboard
 @MainActor
 enum QuietLaunch {
     /// The launched application, how many plugins failed to load, and the population, whose
-    /// plugins not active at launch activate when first needed (all are loaded with `eager`).
-    /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:)`` throws.
+    /// plugins not active at launch activate when first needed (all are loaded with `eager`);
+    /// `taskTimeout` is the application's deadline for startup tasks.
+    /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:stillRunning:)`` throws.
     static func run(
         pluginDirectories: [String], withBundled: Bool = false, eager: Bool = false, mappingCopies: Bool = false,
-        strict: Bool = false, showingProgress: Bool = false
+        strict: Bool = false, showingProgress: Bool = false, taskTimeout: Duration? = StartupTask.defaultTimeout
     ) async throws -> (Application, failures: Int, population: PluginPopulation) {
         let (failures, population) = try Terminal.toStandardError {
             try PluginLoading.install(
                 directories: pluginDirectories, withBundled: withBundled, eager: eager, mappingCopies: mappingCopies)
         }
-        let app = Application(registry: .shared)
+        let app = Application(registry: .shared, taskTimeout: taskTimeout)
         if showingProgress { Terminal.toStandardError { Terminal.heading("Launching") } }
         let progress: (@Sendable (LaunchReport.Entry) -> Void)? =
             showingProgress ? { @Sendable entry in Terminal.toStandardError { LaunchListing.progress(entry) } } : nil
+        // Tasks that run long are named whether or not each task's end is shown.
         try await SignalledLaunch.run(
-            app, allowingMissingDependencies: failures > 0, strict: strict, progress: progress)
+            app, allowingMissingDependencies: failures > 0, strict: strict, progress: progress,
+            stillRunning: { tasks in Terminal.toStandardError { LaunchListing.stillRunning(tasks) } })
         return (app, failures, population)
     }
 }

@@ -7,7 +7,7 @@ import Plugboard
 enum RunCommand {
     nonisolated static let help = """
         USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict] [--eager]
-                             [--watch] [--build PACKAGE]...
+                             [--watch] [--build PACKAGE]... [--task-timeout SECONDS]
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
         declares the others (each is loaded when first needed, and says so on standard error;
@@ -44,12 +44,13 @@ enum RunCommand {
                           into the build directory the one --plugins DIR is in (DIR must be its
                           debug or release directory, such as .plugboard-build/debug); implies
                           --watch. Repeatable.
+        \(Options.taskTimeoutHelp)
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(
-            loadingPlugins: arguments, valued: ["--open", "--build"], switches: ["--strict", "--eager", "--watch"])
+            launchingPlugins: arguments, valued: ["--open", "--build"], switches: ["--strict", "--eager", "--watch"])
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let builds = try options.all("--build").map { package in
             guard options.pluginDirectories.count == 1 else {
@@ -59,7 +60,8 @@ enum RunCommand {
         }
         let (app, failures, population) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
-            eager: options.has("--eager"), mappingCopies: true, strict: options.has("--strict"), showingProgress: true)
+            eager: options.has("--eager"), mappingCopies: true, strict: options.has("--strict"), showingProgress: true,
+            taskTimeout: try options.taskTimeout)
         let session = ShellSession(registry: .shared, population: population, application: app)
         let watch =
             options.has("--watch") || !builds.isEmpty ? try PluginWatch(population: population, building: builds) : nil

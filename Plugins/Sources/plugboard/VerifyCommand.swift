@@ -40,13 +40,7 @@ enum VerifyCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Options(arguments, valued: ["--timeout"], switches: ["--json"], operands: 1)
         guard let directory = options.operands.first else { throw HostError.usage("verify takes a directory") }
-        let timeout =
-            try options.single("--timeout").map { text in
-                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    throw HostError.usage("--timeout takes a number of seconds above 0, such as 10 or 0.5")
-                }
-                return seconds
-            } ?? 10
+        let timeout = try options.seconds("--timeout") ?? 10
         let files: [String]
         do {
             files = try PluginLoader.pluginFiles(in: directory)

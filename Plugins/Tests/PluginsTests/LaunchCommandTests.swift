@@ -112,12 +112,51 @@ struct LaunchCommandTests {
         }
     }
 
-    @Test func aSecondSignalEndsAProcessWhoseTaskIgnoresCancellation() throws {
-        let run = try interruptedLaunch(
-            environment: ["PLUGBOARD_PROBE_STUCK": "1"], interruptAfter: ["stopping the launch"])
-        #expect(run.status == 130)
+    /// The launch names the task it waits on; the first signal ends it even though the task
+    /// ignores cancellation: the task is abandoned and named, and the other plugins' terminate
+    /// work runs.
+    @Test func aFirstSignalEndsALaunchWhoseTaskIgnoresCancellation() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["launch", "--with-bundled", "--plugins", scratch.directory.path],
+            environment: ["PLUGBOARD_PROBE_STUCK": "1"]
+        ) { process, output in
+            let seen = output.read(until: "… still running: probe.start [ProbePlugin.ProbeModule], ")
+            process.interrupt()
+            return seen
+        }
+        #expect(run.status == 130, "\(run.standardError)")
         #expect(run.standardOutput.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
-        #expect(run.standardError == "Received SIGINT again, quitting at once\n")
+        #expect(
+            run.standardOutput.contains("  ✗ probe.start  [ProbePlugin.ProbeModule]  abandoned after "),
+            "\(run.standardOutput)")
+        #expect(run.standardOutput.contains(" s: it did not end when the launch stopped\n"))
+        #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"), "\(run.standardOutput)")
+        #expect(run.standardError == "error: the launch was stopped before it finished (see the report above)\n")
+    }
+
+    /// A task past the host's deadline quarantines its plugin and the rest launch; with
+    /// `--strict` it ends the launch.
+    @Test func aHungTaskTimesOutAndQuarantinesItsPlugin() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let arguments = ["launch", "--with-bundled", "--plugins", scratch.directory.path, "--task-timeout", "0.5"]
+        let run = try HostProcess.run(arguments, environment: ["PLUGBOARD_PROBE_STUCK": "1"])
+        #expect(run.status == 3, "\(run.standardError)")
+        #expect(
+            run.standardOutput.contains("  ✗ probe.start  [ProbePlugin.ProbeModule]  timed out after 0.5 seconds\n"))
+        #expect(
+            run.standardOutput.contains(
+                "  quarantined: Probe: required task 'probe.start' timed out after 0.5 seconds\n"),
+            "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("  ✓ shell.analytics  [ShellPlugin.ShellModule]\n"))
+        let strict = try HostProcess.run(arguments + ["--strict"], environment: ["PLUGBOARD_PROBE_STUCK": "1"])
+        #expect(strict.status == 1, "\(strict.standardError)")
+        #expect(
+            strict.standardError.contains(
+                "required task 'probe.start' of module ProbePlugin.ProbeModule"),
+            "\(strict.standardError)")
     }
 
     /// A plugin that needs a refused one is refused before it loads, its tasks with it, and the

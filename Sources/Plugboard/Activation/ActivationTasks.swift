@@ -25,8 +25,8 @@ enum ActivationTasks {
         var stop: LaunchStop?
         for phase in StartupPhase.allCases {
             let run = PhaseRun(
-                graph: graph, phase: phase, earlier: records, stoppedBy: stop, disabled: registered.disabledModules,
-                origin: .now, progress: nil)
+                graph: graph, phase: phase, earlier: records, stoppedBy: stop,
+                excluded: registered.excludedModules, origin: .now, policy: LaunchPolicy())
             let result = await run.run()
             records = result.records
             stop = stop ?? result.stop

@@ -121,7 +121,8 @@ public final class ModuleRegistrar {
     ///   - name: A name unique across all modules, for example `greeter.load-names`.
     ///   - dependencies: Names of tasks that must finish before this one starts.
     ///   - phase: ``StartupPhase/launch`` (default) or ``StartupPhase/afterFirstScreen``.
-    ///   - timeout: How long the task may run before it is cancelled and counted as failed.
+    ///   - timeout: How long the task may run before it is cancelled and counted as timed out;
+    ///     by default, the host's deadline (``Application/taskTimeout``).
     ///   - required: Whether a failure stops the launch; an optional task's failure only skips
     ///     the tasks that depend on it.
     ///   - atLaunch: Whether the task runs at launch even in a host that activates its plugin
@@ -158,7 +159,8 @@ public final class ModuleRegistrar {
     ///   - name: A name unique across all modules.
     ///   - dependencies: Names of tasks that must finish before this one starts.
     ///   - phase: The phase the task runs in.
-    ///   - timeout: How long the task may run before it is cancelled and counted as failed.
+    ///   - timeout: How long the task may run before it is cancelled and counted as timed out;
+    ///     by default, the host's deadline (``Application/taskTimeout``).
     ///   - required: Whether a failure stops the launch.
     ///   - atLaunch: Whether the task runs at launch even in a host that activates its plugin
     ///     when first needed (see ``StartupTask/runsAtLaunch``).

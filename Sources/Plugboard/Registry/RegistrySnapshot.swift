@@ -155,6 +155,13 @@ public struct RegistrySnapshot: Sendable {
         disabledModules.contains(module)
     }
 
+    /// The modules whose startup tasks do not run, each with the reason: disabled or quarantined.
+    var excludedModules: [String: String] {
+        var excluded = quarantinedModules.mapValues(Quarantine.skipReason)
+        for module in disabledModules { excluded[module] = "module \(module) is disabled" }
+        return excluded
+    }
+
     /// Provided services, sorted by type name.
     ///
     /// ```swift

@@ -1,6 +1,6 @@
 /// A named unit of launch work registered by a module.
 ///
-/// Tasks form a graph through ``dependencies``; ``Application/launch(allowingMissingDependencies:quarantining:progress:onFirstScreen:)`` validates
+/// Tasks form a graph through ``dependencies``; ``Application/launch(allowingMissingDependencies:quarantining:progress:stillRunning:onFirstScreen:)`` validates
 /// the whole graph, then runs each task as soon as its dependencies have finished.
 ///
 /// ```swift
@@ -33,12 +33,20 @@ public struct StartupTask: Sendable {
     /// registrar.mainActorStartupTask("root.window") { window.makeKeyAndVisible() }
     /// ```
     public let isMainActor: Bool
-    /// How long the task may run before it is cancelled and counted as failed, or `nil`.
+    /// How long the task may run before it is cancelled and counted as timed out, or `nil` for
+    /// the host's deadline (``Application/taskTimeout``, by default ``defaultTimeout``).
     ///
     /// ```swift
     /// registrar.startupTask("remote.config", timeout: .milliseconds(500), required: false) { /* … */ }
     /// ```
     public let timeout: Duration?
+    /// The deadline of a task that names no timeout of its own, unless its host chose another:
+    /// 20 seconds, about what iOS allows an app to launch before it ends it.
+    ///
+    /// ```swift
+    /// StartupTask.defaultTimeout  // .seconds(20)
+    /// ```
+    public static let defaultTimeout: Duration = .seconds(20)
     /// Whether a failure stops the launch (`true`) or only skips the tasks that depend on it.
     ///
     /// ```swift
@@ -74,7 +82,7 @@ public struct StartupTask: Sendable {
     ///   - dependencies: Names of the tasks this one runs after.
     ///   - phase: The phase the task runs in.
     ///   - isMainActor: Whether `body` is isolated to the main actor.
-    ///   - timeout: How long the task may run, or `nil` for no limit.
+    ///   - timeout: How long the task may run, or `nil` for the host's deadline.
     ///   - isRequired: Whether a failure stops the launch.
     ///   - runsAtLaunch: Whether the task runs at launch even where its plugin is activated lazily.
     ///   - owner: The module that owns the task.

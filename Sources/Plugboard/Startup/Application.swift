@@ -72,20 +72,33 @@ public actor Application {
     private var modules: [String] = []
     /// The phase the launch is running, so that terminating the application stops it.
     private var phaseRun: PhaseRun?
-    /// Whether ``launch(allowingMissingDependencies:quarantining:progress:onFirstScreen:)`` was called: a launch
+    /// Whether ``launch(allowingMissingDependencies:quarantining:progress:stillRunning:onFirstScreen:)`` was called: a launch
     /// happens once.
     private var launchBegan = false
 
     /// Creates an application over `registry`.
-    /// - Parameter registry: The registry to launch; the process-wide one by default.
+    /// - Parameters:
+    ///   - registry: The registry to launch; the process-wide one by default.
+    ///   - taskTimeout: The deadline of a startup task that names no timeout of its own
+    ///     (``taskTimeout``).
     ///
     /// ```swift
     /// let app = Application()                          // the shared registry
     /// let isolated = Application(registry: Registry())  // e.g. in a test
     /// ```
-    public init(registry: Registry = .shared) {
+    public init(registry: Registry = .shared, taskTimeout: Duration? = StartupTask.defaultTimeout) {
         self.registry = registry
+        self.taskTimeout = taskTimeout
     }
+
+    /// How long a startup task that names no timeout of its own may run: past it, the task is
+    /// cancelled, counted as timed out, and the launch goes on without waiting for it to end.
+    /// ``StartupTask/defaultTimeout`` unless the host chose another; `nil` for no limit.
+    ///
+    /// ```swift
+    /// let app = Application(taskTimeout: .seconds(60))  // a host whose tasks may take longer
+    /// ```
+    public nonisolated let taskTimeout: Duration?
 
     /// Validates the task graph, then runs the launch phase, delivers ``LifecycleEvent/launch``
     /// and the held events, calls `onFirstScreen`, and runs the after-first-screen phase.
@@ -93,14 +106,18 @@ public actor Application {
     /// - Parameters:
     ///   - allowingMissingDependencies: Skip, with the reason, tasks that depend on tasks no
     ///     module registered — as when a plugin failed to load — instead of refusing the launch.
-    ///   - quarantining: Quarantine the plugins whose tasks do not form a valid graph, and those
-    ///     that need them (``QuarantinedPlugin``), and launch the rest, instead of refusing the
+    ///   - quarantining: Quarantine the plugins whose tasks do not form a valid graph, or whose
+    ///     required task fails, times out or is abandoned, and those that need them
+    ///     (``QuarantinedPlugin``), and launch the rest, instead of refusing or stopping the
     ///     launch; ``LaunchReport/quarantined`` lists them and their routes answer "not available".
     ///   - progress: Called as each task ends (or is skipped), outside any lock.
+    ///   - stillRunning: Called now and then, outside any lock, with the tasks that have run for
+    ///     two seconds or more: a while after a task began, then every few seconds while it runs.
     ///   - onFirstScreen: Called once the launch phase succeeded, before deferrable tasks run.
     /// - Returns: The report of every task; ``LaunchReport/failure`` names a required task that
     ///   failed, and ``LaunchReport/wasCancelled`` tells whether the calling task was cancelled
-    ///   (running tasks are then cancelled and the rest skipped).
+    ///   (running tasks are then cancelled and the rest skipped; a task that has not ended half a
+    ///   second later is abandoned, and the launch returns without it).
     /// - Throws: ``LaunchError/invalidGraph(_:)`` with every problem, before anything runs.
     ///
     /// ```swift
@@ -113,6 +130,7 @@ public actor Application {
         allowingMissingDependencies: Bool = false,
         quarantining: Bool = false,
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil,
+        stillRunning: (@Sendable ([LaunchReport.RunningTask]) -> Void)? = nil,
         onFirstScreen: @escaping @Sendable () async -> Void = {}
     ) async throws(LaunchError) -> LaunchReport {
         // Terminated before it launched (by a signal that came first, say): nothing runs, and the
@@ -137,20 +155,36 @@ public actor Application {
         let origin = ContinuousClock.now
         var records = [PhaseRun.Record?](repeating: nil, count: graph.tasks.count)
         var stop: LaunchStop? = terminatedFirst ? .cancelled : nil
+        var policy = LaunchPolicy(deadline: taskTimeout, progress: progress, stillRunning: stillRunning)
+        if quarantining {
+            policy.quarantine = { failure in
+                Quarantine(
+                    snapshot: snapshot, allowingMissingDependencies: allowingMissingDependencies, failures: [failure]
+                ).modules
+            }
+        }
+        var failures: [LaunchReport.Failure] = []
         for phase in StartupPhase.allCases {
             if phase == .afterFirstScreen, stop == nil {
                 await becomeReady()
                 await onFirstScreen()
             }
             let run = PhaseRun(
-                graph: graph, phase: phase, earlier: records, stoppedBy: stop, disabled: snapshot.disabledModules,
-                origin: origin, progress: progress
+                graph: graph, phase: phase, earlier: records, stoppedBy: stop,
+                excluded: registry.snapshot.excludedModules, origin: origin, policy: policy
             )
             phaseRun = run
             let result = await run.run()
             phaseRun = nil
             records = result.records
             stop = stop ?? result.stop ?? (state == .terminated ? .cancelled : nil)
+            if !result.failures.isEmpty {
+                failures += result.failures
+                let found = Quarantine(
+                    snapshot: snapshot, allowingMissingDependencies: allowingMissingDependencies, failures: failures)
+                registry.quarantine(found.modules)
+                quarantined = found.quarantined
+            }
         }
         if stop != nil, state != .terminated { state = .failed }
         var entries = graph.tasks.indices.compactMap { task in

@@ -46,6 +46,13 @@ public struct LaunchReport: Sendable {
         /// if case .skipped(let reason)? = report.entry(named: "thumbnails")?.outcome { print(reason) }
         /// ```
         case skipped(reason: String)
+        /// The launch stopped while the task ran, and the task had not ended a moment after it
+        /// was cancelled: the launch went on without it, and what it does later is not recorded.
+        ///
+        /// ```swift
+        /// if case .abandoned(let ran)? = report.entry(named: "analytics.start")?.outcome { print(ran) }
+        /// ```
+        case abandoned(after: Duration)
 
         /// Whether the task's work completed.
         ///
@@ -54,7 +61,8 @@ public struct LaunchReport: Sendable {
         /// ```
         public var isSuccess: Bool { self == .succeeded }
 
-        /// `succeeded`, `failed: …`, `timed out after …`, `cancelled: …` or `skipped: …`.
+        /// `succeeded`, `failed: …`, `timed out after …`, `cancelled: …`, `skipped: …` or
+        /// `abandoned after …`.
         ///
         /// ```swift
         /// print(entry.outcome)  // skipped: depends on 'db.open', which failed: …
@@ -66,6 +74,7 @@ public struct LaunchReport: Sendable {
             case .timedOut(let limit): "timed out after \(limit)"
             case .cancelled(let reason): "cancelled: \(reason)"
             case .skipped(let reason): "skipped: \(reason)"
+            case .abandoned(let ran): "abandoned after \(ran.secondsText): it did not end when the launch stopped"
             }
         }
     }

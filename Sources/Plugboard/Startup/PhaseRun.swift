@@ -10,6 +10,11 @@ internal import Synchronization
 /// tasks run at the same time, and short tasks are mostly run by the workers already running,
 /// without waking another thread for each. Scheduling state sits behind one mutex and no callback
 /// runs while it is held.
+///
+/// One watch (``LaunchWatch``) looks at the running tasks now and then: it names those that run
+/// long, and gives up on a task past its deadline, or one that has not ended a moment after the
+/// launch stopped, so that the phase ends without it. Its worker is cancelled and left to end
+/// when it will; what it does then is not recorded.
 final class PhaseRun: Sendable {
     /// How one task ended, and when: the report's entry without the task's own fields.
     struct Record: Sendable {
@@ -18,14 +23,30 @@ final class PhaseRun: Sendable {
         var outcome: LaunchReport.Outcome
     }
 
+    /// What the phase ended with.
+    struct Result: Sendable {
+        /// Every task's record, earlier phases included.
+        var records: [Record?]
+        /// What stopped the launch, if anything did.
+        var stop: LaunchStop?
+        /// The required tasks whose failure quarantined their plugin (under
+        /// ``LaunchPolicy/quarantine``) rather than stopping the launch.
+        var failures: [LaunchReport.Failure]
+    }
+
     private struct State {
         var pending: [Int]
         var blocked: [String?]
         var records: [Record?]
         var stopped: LaunchStop?
-        let disabled: Set<String>
+        /// Modules whose tasks do not run, with the reason: disabled or quarantined.
+        var excluded: [String: String]
+        var failures: [LaunchReport.Failure] = []
         var unresolved: Int
+        /// The workers, by number.
         var workers: [Task<Void, Never>] = []
+        /// When each running task began, and the worker running it.
+        var running: [(since: ContinuousClock.Instant, worker: Int)?]
         /// Ready tasks no worker has taken yet, first in first out from `queueStart`.
         var queue: [Int] = []
         var queueStart = 0
@@ -34,29 +55,31 @@ final class PhaseRun: Sendable {
         /// Workers waiting idle; resumed with `true` to look at the queue, `false` to end.
         var idle: [UnsafeContinuation<Bool, Never>] = []
         var completion: CheckedContinuation<Void, Never>?
+        var watch: LaunchWatch.State
     }
 
     private let graph: StartupGraph
     private let members: [Int]
     private let origin: ContinuousClock.Instant
-    private let progress: (@Sendable (LaunchReport.Entry) -> Void)?
+    private let policy: LaunchPolicy
     private let state: PosixMutex<State>
     /// Mirrors `state.stopped != nil`, so a worker checks it before each task without the lock.
     private let stopped = Atomic(false)
 
-    /// Prepares the tasks of `phase`; `earlier` holds the outcomes of the earlier phases.
+    /// Prepares the tasks of `phase`; `earlier` holds the outcomes of the earlier phases, and
+    /// `excluded` the modules whose tasks do not run, with the reason.
     init(
         graph: StartupGraph,
         phase: StartupPhase,
         earlier: [Record?],
         stoppedBy stop: LaunchStop?,
-        disabled: Set<String>,
+        excluded: [String: String],
         origin: ContinuousClock.Instant,
-        progress: (@Sendable (LaunchReport.Entry) -> Void)?
+        policy: LaunchPolicy
     ) {
         self.graph = graph
         self.origin = origin
-        self.progress = progress
+        self.policy = policy
         members = graph.tasks.indices.filter { graph.tasks[$0].phase == phase }
         var pending = [Int](repeating: 0, count: graph.tasks.count)
         var blocked = [String?](repeating: nil, count: graph.tasks.count)
@@ -76,24 +99,25 @@ final class PhaseRun: Sendable {
         }
         state = PosixMutex(
             State(
-                pending: pending, blocked: blocked, records: earlier, stopped: stop, disabled: disabled,
-                unresolved: members.count
+                pending: pending, blocked: blocked, records: earlier, stopped: stop, excluded: excluded,
+                unresolved: members.count, running: Array(repeating: nil, count: graph.tasks.count),
+                watch: LaunchWatch.State(start: .now)
             )
         )
         stopped.store(stop != nil, ordering: .relaxed)
     }
 
-    /// Runs the phase; returns every task's entry (earlier phases included) and what stopped the
-    /// launch, if anything did.
-    func run() async -> (records: [Record?], stop: LaunchStop?) {
+    /// Runs the phase, and returns when every task of it ended, was skipped or was given up on.
+    func run() async -> Result {
         var skipped: [Int] = []
         var ready: [Int] = []
         let searcher = state.withLock { state in
             // A skipped task resolves its dependents at once, so check each task is still unresolved.
             for task in members where state.pending[task] == 0 && state.records[task] == nil {
-                Self.resolve(task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
+                resolve(task, in: &state, ready: &ready, skipped: &skipped)
             }
             state.queue = ready
+            if state.unresolved > 0 { watch(until: state.watch.start + LaunchWatch.tick, in: &state) }
             return Self.sendForQueue(&state)
         }
         report(skipped)
@@ -113,12 +137,15 @@ final class PhaseRun: Sendable {
         } onCancel: {
             stop(.cancelled)
         }
-        return state.withLock { ($0.records, $0.stopped) }
+        return state.withLock { state in
+            state.watch.sleeper?.cancel()
+            return Result(records: state.records, stop: state.stopped, failures: state.failures)
+        }
     }
 
     /// Tells the progress callback, if any, about tasks that ended.
     private func report(_ tasks: [Int]) {
-        guard let progress else { return }
+        guard let progress = policy.progress else { return }
         let records = state.withLock { state in tasks.map { state.records[$0] } }
         for (task, record) in zip(tasks, records) {
             if let record { progress(LaunchReport.Entry(graph.tasks[task], record)) }
@@ -127,21 +154,26 @@ final class PhaseRun: Sendable {
 
     /// Starts a worker sent for the queue, registered so that a stop cancels it.
     private func startWorker() {
-        let worker = Task { await self.work() }
-        // A stop that came between creating and registering the worker cancels it here.
-        let stopped = state.withLock { state in
+        state.withLock { state in
+            let number = state.workers.count
+            let worker = Task { await self.work(number) }
             state.workers.append(worker)
-            return state.stopped != nil
+            if state.stopped != nil { worker.cancel() }
         }
-        if stopped { worker.cancel() }
     }
 
     /// Records why the launch stopped (unless something already stopped it) and cancels every
-    /// running worker.
+    /// running worker; a task still running a moment later is given up on.
     func stop(_ reason: LaunchStop) {
         stopped.store(true, ordering: .relaxed)
         let (workers, idle) = state.withLock { state in
             if state.stopped == nil { state.stopped = reason }
+            // (A required task's failure records the stop itself, before it calls this.)
+            if state.watch.giveUp == nil {
+                let giveUp = ContinuousClock.now + LaunchWatch.stopGrace
+                state.watch.giveUp = giveUp
+                if state.unresolved > 0 { watch(until: giveUp, in: &state) }
+            }
             defer { state.idle.removeAll() }
             return (state.workers, state.idle)
         }
@@ -156,58 +188,102 @@ final class PhaseRun: Sendable {
         case new
     }
 
+    /// What a task's end changes beyond the state: callbacks and wake-ups, made once the lock is
+    /// released.
+    private struct Ending {
+        var searcher: Searcher?
+        var ended: [UnsafeContinuation<Bool, Never>] = []
+        var failure: LaunchReport.Failure?
+    }
+
     /// Takes a queued task, then keeps running one newly ready dependent at a time, or a queued
     /// task, waiting idle when there is none until it is sent for again or the phase ends.
-    private func work() async {
-        var current = takeQueued()
+    private func work(_ number: Int) async {
+        var current = takeQueued(by: number, at: .now)
         var ready: [Int] = []
         var skipped: [Int] = []
-        var ended: [UnsafeContinuation<Bool, Never>] = []
         while true {
             guard let task = current else {
                 guard await waitIdle() else { return }
-                current = takeQueued()
+                current = takeQueued(by: number, at: .now)
                 continue
             }
-            let record = await execute(task)
-            progress?(LaunchReport.Entry(graph.tasks[task], record))
+            let (record, ended) = await execute(task)
             ready.removeAll(keepingCapacity: true)
             skipped.removeAll(keepingCapacity: true)
-            let (failure, next, searcher) = state.withLock { state -> (LaunchReport.Failure?, Int?, Searcher?) in
-                var failure: LaunchReport.Failure?
-                if !record.outcome.isSuccess, graph.tasks[task].isRequired, state.stopped == nil {
-                    let failed = graph.tasks[task]
-                    failure = LaunchReport.Failure(task: failed.name, owner: failed.owner, outcome: record.outcome)
-                    state.stopped = failure.map(LaunchStop.failed)
-                }
-                state.records[task] = record
-                state.unresolved -= 1
-                Self.release(dependentsOf: task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
+            let result = state.withLock { state -> (Ending, next: Int?)? in
+                // Given up on while it ran: the phase went on without it, and this worker ends.
+                guard state.records[task] == nil else { return nil }
+                var ending = finish(task, as: record, in: &state, ready: &ready, skipped: &skipped)
                 if ready.count > 1 { state.queue += ready[1...] }
                 let next = ready.first ?? Self.dequeue(&state)
-                if state.unresolved == 0 {
-                    ended = state.idle
-                    state.idle.removeAll()
-                    state.completion?.resume()
-                    state.completion = nil
-                }
-                return (failure, next, Self.sendForQueue(&state))
+                if let next { begin(next, by: number, at: ended, in: &state) }
+                ending.searcher = Self.sendForQueue(&state)
+                return (ending, next)
             }
-            send(searcher)
-            for worker in ended { worker.resume(returning: false) }
-            ended.removeAll()
-            if let failure { stop(.failed(failure)) }
-            if !skipped.isEmpty { report(skipped) }
+            guard let (ending, next) = result else { return }
+            policy.progress?(LaunchReport.Entry(graph.tasks[task], record))
+            apply(ending, skipped: skipped)
             current = next
+        }
+    }
+
+    /// Records how `task` ended and resolves its dependents; a required task's failure stops the
+    /// launch, or quarantines its plugin under ``LaunchPolicy/quarantine``.
+    private func finish(
+        _ task: Int, as record: Record, in state: inout State, ready: inout [Int], skipped: inout [Int]
+    ) -> Ending {
+        var ending = Ending()
+        if !record.outcome.isSuccess, graph.tasks[task].isRequired, state.stopped == nil {
+            let failed = graph.tasks[task]
+            let failure = LaunchReport.Failure(task: failed.name, owner: failed.owner, outcome: record.outcome)
+            if let quarantine = policy.quarantine {
+                let modules = quarantine(failure)
+                state.failures.append(failure)
+                state.excluded.merge(modules.mapValues(Quarantine.skipReason)) { first, _ in first }
+            } else {
+                ending.failure = failure
+                state.stopped = .failed(failure)
+            }
+        }
+        state.records[task] = record
+        state.running[task] = nil
+        state.unresolved -= 1
+        release(dependentsOf: task, in: &state, ready: &ready, skipped: &skipped)
+        if state.unresolved == 0 {
+            ending.ended = state.idle
+            state.idle.removeAll()
+            state.completion?.resume()
+            state.completion = nil
+        }
+        return ending
+    }
+
+    /// Wakes whom a task's end concerns, stops the launch if it failed it, and reports the tasks
+    /// it skipped.
+    private func apply(_ ending: Ending, skipped: [Int]) {
+        send(ending.searcher)
+        for worker in ending.ended { worker.resume(returning: false) }
+        if let failure = ending.failure { stop(.failed(failure)) }
+        if !skipped.isEmpty { report(skipped) }
+    }
+
+    /// Marks `task` as run by worker `number` from `now`; wakes the watch earlier if the task's
+    /// deadline comes before its next look.
+    private func begin(_ task: Int, by number: Int, at now: ContinuousClock.Instant, in state: inout State) {
+        state.running[task] = (now, number)
+        if let limit = graph.tasks[task].timeout ?? policy.deadline, now + limit < state.watch.wake {
+            watch(until: now + limit, in: &state)
         }
     }
 
     /// Takes a queued task for a worker that was sent for the queue, if another worker has not
     /// taken them all, and sends for the next worker if more wait.
-    private func takeQueued() -> Int? {
+    private func takeQueued(by number: Int, at now: ContinuousClock.Instant) -> Int? {
         let (task, searcher) = state.withLock { state in
             state.searching = false
             let task = Self.dequeue(&state)
+            if let task { begin(task, by: number, at: now, in: &state) }
             return (task, Self.sendForQueue(&state))
         }
         send(searcher)
@@ -255,13 +331,7 @@ final class PhaseRun: Sendable {
     }
 
     /// Counts down the dependents of `task`; appends those ready to run to `ready`.
-    private static func release(
-        dependentsOf task: Int,
-        in state: inout State,
-        graph: StartupGraph,
-        ready: inout [Int],
-        skipped: inout [Int]
-    ) {
+    private func release(dependentsOf task: Int, in state: inout State, ready: inout [Int], skipped: inout [Int]) {
         var blockReason: String?
         if let outcome = state.records[task]?.outcome, !outcome.isSuccess {
             blockReason = "depends on '\(graph.tasks[task].name)', which \(outcome)"
@@ -272,25 +342,19 @@ final class PhaseRun: Sendable {
             }
             state.pending[dependent] -= 1
             if state.pending[dependent] == 0 {
-                resolve(dependent, in: &state, graph: graph, ready: &ready, skipped: &skipped)
+                resolve(dependent, in: &state, ready: &ready, skipped: &skipped)
             }
         }
     }
 
     /// A task whose dependencies are resolved: appended to `ready`, or skipped and recorded (and
     /// its own dependents released in turn).
-    private static func resolve(
-        _ task: Int,
-        in state: inout State,
-        graph: StartupGraph,
-        ready: inout [Int],
-        skipped: inout [Int]
-    ) {
+    private func resolve(_ task: Int, in state: inout State, ready: inout [Int], skipped: inout [Int]) {
         let reason: String
         if let stop = state.stopped {
             reason = stop.skipReason
-        } else if !state.disabled.isEmpty, state.disabled.contains(graph.tasks[task].owner.module) {
-            reason = "module \(graph.tasks[task].owner.module) is disabled"
+        } else if !state.excluded.isEmpty, let excluded = state.excluded[graph.tasks[task].owner.module] {
+            reason = excluded
         } else if let blocked = state.blocked[task] {
             reason = blocked
         } else {
@@ -300,34 +364,94 @@ final class PhaseRun: Sendable {
         state.records[task] = Record(outcome: .skipped(reason: reason))
         state.unresolved -= 1
         skipped.append(task)
-        release(dependentsOf: task, in: &state, graph: graph, ready: &ready, skipped: &skipped)
+        release(dependentsOf: task, in: &state, ready: &ready, skipped: &skipped)
     }
 
-    nonisolated(nonsending) private func execute(_ index: Int) async -> Record {
-        if stopped.load(ordering: .relaxed), let stop = state.withLock({ $0.stopped }) {
-            return Record(outcome: .skipped(reason: stop.skipReason))
-        }
-        let body = graph.tasks[index].body
+    /// Runs the task's body; returns its record and when it ended.
+    nonisolated(nonsending) private func execute(_ index: Int) async -> (Record, ended: ContinuousClock.Instant) {
         let started = ContinuousClock.now
+        if stopped.load(ordering: .relaxed), let stop = state.withLock({ $0.stopped }) {
+            return (Record(outcome: .skipped(reason: stop.skipReason)), started)
+        }
         let outcome: LaunchReport.Outcome
-        if let limit = graph.tasks[index].timeout {
-            switch await TimeoutRace.run(body, limit: limit) {
-            case .finished: outcome = .succeeded
-            case .threw(let reason, let cancelled):
-                outcome = cancelled ? .cancelled(reason: "the launch stopped") : .failed(reason: reason)
-            case .timedOut: outcome = .timedOut(after: limit)
-            case .cancelled: outcome = .cancelled(reason: "the launch stopped")
-            }
-        } else {
-            do {
-                try await body()
-                outcome = .succeeded
-            } catch {
-                outcome = Task.isCancelled ? .cancelled(reason: "the launch stopped") : .failed(reason: "\(error)")
-            }
+        do {
+            try await graph.tasks[index].body()
+            outcome = .succeeded
+        } catch {
+            outcome = Task.isCancelled ? .cancelled(reason: "the launch stopped") : .failed(reason: "\(error)")
         }
         let ended = ContinuousClock.now
-        return Record(start: started - origin, duration: ended - started, outcome: outcome)
+        return (Record(start: started - origin, duration: ended - started, outcome: outcome), ended)
+    }
+}
+
+extension PhaseRun {
+    /// Has the watch look at the running tasks at `instant`, instead of at its next look.
+    private func watch(until instant: ContinuousClock.Instant, in state: inout State) {
+        state.watch.wake = instant
+        state.watch.sleeper?.cancel()
+        state.watch.sleeper = Task {
+            guard (try? await Task.sleep(until: instant, clock: .continuous)) != nil else { return }
+            self.look()
+        }
+    }
+
+    /// The watch's look at the running tasks: those past their deadline, or still running a
+    /// moment after the launch stopped, are given up on; those that have run long are named to
+    /// ``LaunchPolicy/stillRunning`` now and then.
+    private func look() {
+        let now = ContinuousClock.now
+        var ready: [Int] = []
+        var skipped: [Int] = []
+        let (abandoned, endings, cancelled, running) = state.withLock { state in
+            var abandoned: [(task: Int, record: Record)] = []
+            var endings: [Ending] = []
+            var cancelled: [Task<Void, Never>] = []
+            var running: [LaunchReport.RunningTask] = []
+            var next = now + LaunchWatch.tick
+            for task in members {
+                guard let (since, worker) = state.running[task] else { continue }
+                let limit = graph.tasks[task].timeout ?? policy.deadline
+                let deadline = limit.map { since + $0 }
+                let outcome: LaunchReport.Outcome? =
+                    if let deadline, deadline <= now, let limit {
+                        .timedOut(after: limit)
+                    } else if let giveUp = state.watch.giveUp, giveUp <= now {
+                        .abandoned(after: now - since)
+                    } else {
+                        nil
+                    }
+                guard let outcome else {
+                    if let deadline { next = min(next, deadline) }
+                    if now - since >= LaunchWatch.noticeAfter {
+                        running.append(LaunchReport.RunningTask(graph.tasks[task], for: now - since))
+                    }
+                    continue
+                }
+                let record = Record(start: since - origin, duration: now - since, outcome: outcome)
+                endings.append(finish(task, as: record, in: &state, ready: &ready, skipped: &skipped))
+                abandoned.append((task, record))
+                cancelled.append(state.workers[worker])
+            }
+            if let giveUp = state.watch.giveUp, giveUp > now { next = min(next, giveUp) }
+            if ready.count > 0 { state.queue += ready }
+            if var last = endings.popLast() {
+                last.searcher = Self.sendForQueue(&state)
+                endings.append(last)
+            }
+            if state.unresolved > 0 { watch(until: next, in: &state) }
+            if now < state.watch.nextNotice || running.isEmpty {
+                running = []
+            } else {
+                state.watch.nextNotice = now + LaunchWatch.noticeEvery
+            }
+            return (abandoned, endings, cancelled, running)
+        }
+        for worker in cancelled { worker.cancel() }
+        for (task, record) in abandoned { policy.progress?(LaunchReport.Entry(graph.tasks[task], record)) }
+        for ending in endings { apply(ending, skipped: []) }
+        if !skipped.isEmpty { report(skipped) }
+        if !running.isEmpty { policy.stillRunning?(running) }
     }
 }
 

@@ -1,6 +1,7 @@
 /// A plugin (or a module linked into the host) kept from launching because its startup tasks do
-/// not form a valid graph, or because it needs one that is quarantined: its tasks do not run and
-/// its routes answer "not available" with the reason, while every other plugin launches.
+/// not form a valid graph, because one of its required tasks failed, timed out or was abandoned,
+/// or because it needs one that is quarantined: its tasks do not run and its routes answer "not
+/// available" with the reason, while every other plugin launches.
 ///
 /// ```swift
 /// let report = try await Application().launch(quarantining: true)
@@ -28,18 +29,21 @@ public struct QuarantinedPlugin: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(name): \(reason)" }
 }
 
-/// Finds what to quarantine among the registered tasks: the plugins that own a problem of the
-/// task graph (an unknown dependency, a cycle, a dependency on a later phase, a duplicate name, a
+/// Finds what to quarantine among the registered tasks: the plugins whose required task failed
+/// (when given), the plugins that own a problem of the task graph (an unknown dependency, a cycle, a dependency on a later phase, a duplicate name, a
 /// dependency on a task of a plugin not declared as a dependency), then, until nothing changes,
 /// those that need a task or a plugin already quarantined.
 struct Quarantine {
+    /// Why a task of a module quarantined for `reason` does not run.
+    static func skipReason(_ reason: String) -> String { "its plugin is quarantined: \(reason)" }
+
     /// The tasks that remain, and what was quarantined.
     let tasks: [StartupTask]
     let quarantined: [QuarantinedPlugin]
     /// Each quarantined module and the reason its plugin was quarantined.
     let modules: [String: String]
 
-    init(snapshot: RegistrySnapshot, allowingMissingDependencies: Bool) {
+    init(snapshot: RegistrySnapshot, allowingMissingDependencies: Bool, failures: [LaunchReport.Failure] = []) {
         let unitOf = Dictionary(
             snapshot.modules.map { ($0.name, $0.plugin ?? $0.name) }, uniquingKeysWith: { first, _ in first })
         func unit(_ owner: Owner) -> String { unitOf[owner.module] ?? owner.module }
@@ -51,6 +55,10 @@ struct Quarantine {
         var reasons: [String: String] = [:]
         func quarantine(_ name: String, _ reason: String) {
             if reasons[name] == nil { reasons[name] = reason }
+        }
+        // A plugin whose required task failed, timed out or was abandoned.
+        for failure in failures {
+            quarantine(unit(failure.owner), "required task '\(failure.task)' \(failure.outcome)")
         }
         // A task of a plugin that needs a task of another plugin it does not declare.
         for task in tasks {
