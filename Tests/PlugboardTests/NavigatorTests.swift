@@ -22,6 +22,19 @@ struct NavigatorTests {
         #expect(navigator.history.map(\.description) == ["push app://circles", "push app://circles/42"])
     }
 
+    @Test func anOpenGivenUpBeforeItsScreenIsReadyShowsNoScreen() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        let opening = Task { @MainActor in
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await navigator.open("app://circles/42")
+        }
+        let error = await #expect(throws: NavigationError.self) { try await opening.value }
+        #expect(error?.description == "'app://circles/42' was not shown: it was given up before its screen was ready")
+        #expect(navigator.state.description == "Circles")
+        #expect(journal.all == ["navigation", "subviews", "bind"])
+    }
+
     @Test func theLifecycleRunsInTheArticlesOrder() async throws {
         let navigator = try navigator()
         try await navigator.open("app://circles")

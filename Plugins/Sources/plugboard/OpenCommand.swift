@@ -28,7 +28,7 @@ enum OpenCommand {
         guard let url = try options.operands.first.map(URLOperand.checked) else {
             throw HostError.usage("open needs a URL")
         }
-        let (app, failures, population) = try await QuietLaunch.run(
+        let (app, failures, population, _) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             eager: options.has("--eager"),
             strict: options.has("--strict"), taskTimeout: try options.taskTimeout)

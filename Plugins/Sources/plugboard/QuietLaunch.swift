@@ -7,12 +7,13 @@ import Plugboard
 enum QuietLaunch {
     /// The launched application, how many plugins failed to load, and the population, whose
     /// plugins not active at launch activate when first needed (all are loaded with `eager`);
-    /// `taskTimeout` is the application's deadline for startup tasks.
-    /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:stillRunning:)`` throws.
+    /// `taskTimeout` is the application's deadline for startup tasks. With them, the termination
+    /// signals it catches (``SignalledLaunch``).
+    /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:stillRunning:signals:)`` throws.
     static func run(
         pluginDirectories: [String], withBundled: Bool = false, eager: Bool = false, mappingCopies: Bool = false,
         strict: Bool = false, showingProgress: Bool = false, taskTimeout: Duration? = StartupTask.defaultTimeout
-    ) async throws -> (Application, failures: Int, population: PluginPopulation) {
+    ) async throws -> (Application, failures: Int, population: PluginPopulation, signals: TerminationSignals) {
         let (failures, population) = try Terminal.toStandardError {
             try PluginLoading.install(
                 directories: pluginDirectories, withBundled: withBundled, eager: eager, mappingCopies: mappingCopies)
@@ -22,9 +23,11 @@ enum QuietLaunch {
         let progress: (@Sendable (LaunchReport.Entry) -> Void)? =
             showingProgress ? { @Sendable entry in Terminal.toStandardError { LaunchListing.progress(entry) } } : nil
         // Tasks that run long are named whether or not each task's end is shown.
+        let signals = TerminationSignals()
         try await SignalledLaunch.run(
             app, allowingMissingDependencies: failures > 0, strict: strict, progress: progress,
-            stillRunning: { tasks in Terminal.toStandardError { LaunchListing.stillRunning(tasks) } })
-        return (app, failures, population)
+            stillRunning: { tasks in Terminal.toStandardError { LaunchListing.stillRunning(tasks) } },
+            signals: signals)
+        return (app, failures, population, signals)
     }
 }

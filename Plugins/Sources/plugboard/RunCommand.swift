@@ -23,9 +23,11 @@ enum RunCommand {
         finds one by what it holds, Tab completes commands, URLs, action IDs and module names,
         Ctrl-C gives up the line being typed, as in bash, and Ctrl-D on an empty line ends the
         shell the way quit does; Ctrl-Z stops it with the terminal as it was, and after fg the
-        line is drawn again. Ctrl-C (SIGINT) or SIGTERM during the launch stops it; SIGTERM, or
-        SIGINT while no line is being typed (through a pipe, say), ends the shell the way quit
-        does, with status 130 after SIGINT and 143 after SIGTERM. Through a pipe, the exit
+        line is drawn again. Ctrl-C (SIGINT) or SIGTERM during the launch stops it. Ctrl-C while a
+        command waits (on a plugin that is activating, say) gives that command up, and the shell
+        reads the next. SIGTERM, or SIGINT while the shell waits for a line it does not edit
+        (through a pipe, say), ends the shell the way quit does, with status 130 after SIGINT and
+        143 after SIGTERM. Through a pipe, the exit
         status is 1 if a plugin failed to load or a command failed.
 
         OPTIONS:
@@ -58,7 +60,7 @@ enum RunCommand {
             }
             return try PackageBuild(package: package, into: options.pluginDirectories[0])
         }
-        let (app, failures, population) = try await QuietLaunch.run(
+        let (app, failures, population, signals) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             eager: options.has("--eager"), mappingCopies: true, strict: options.has("--strict"), showingProgress: true,
             taskTimeout: try options.taskTimeout)
@@ -82,7 +84,11 @@ enum RunCommand {
             case .changed(let changes): await watch?.handle(changes, in: session)
             case .line(let line):
                 if !interactive { Terminal.line("> \(line)") }
-                let goesOn = await session.handle(line)
+                // Ctrl-C while the command waits (on a plugin activating, say) gives it up.
+                guard let goesOn = await signals.givingUpOnInterrupt({ await session.handle(line) }) else {
+                    Terminal.error("gave up '\(line)'")
+                    continue
+                }
                 // Text typed into a screen may be a password: it is brought back in this session only.
                 editor?.history.add(line, toFile: !session.mayHoldTypedText)
                 guard goesOn else { break reading }

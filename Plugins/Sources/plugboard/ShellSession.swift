@@ -99,7 +99,8 @@ final class ShellSession {
                 try await act(id: actions[number - 1].id, text: rest)
             }
         } catch {
-            fail(error)
+            // A command the person gave up (Ctrl-C) has nothing more to say.
+            if !Task.isCancelled { fail(error) }
         }
         return true
     }

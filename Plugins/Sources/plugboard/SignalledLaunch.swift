@@ -10,16 +10,16 @@ enum SignalledLaunch {
     /// A plugin whose startup tasks do not form a valid graph, or whose required task fails or
     /// times out, is quarantined with what needs it, and the others launch; each is named on
     /// standard error. With `strict`, the launch is refused, or stopped, instead. `stillRunning`
-    /// names the tasks that run long.
+    /// names the tasks that run long. `signals` are the signals caught from now on.
     @discardableResult
     static func run(
         _ app: Application,
         allowingMissingDependencies: Bool,
         strict: Bool = false,
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil,
-        stillRunning: @escaping @Sendable ([LaunchReport.RunningTask]) -> Void
+        stillRunning: @escaping @Sendable ([LaunchReport.RunningTask]) -> Void,
+        signals: TerminationSignals = TerminationSignals()
     ) async throws -> LaunchReport {
-        let signals = TerminationSignals()
         signals.stopOrTerminate(app)
         let report = try await app.launch(
             allowingMissingDependencies: allowingMissingDependencies, quarantining: !strict, progress: progress,

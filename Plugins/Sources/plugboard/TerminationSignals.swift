@@ -10,7 +10,15 @@ import Synchronization
 final class TerminationSignals: @unchecked Sendable {
     // Safe to share: `sources` is written only in `init`; the received state is behind a mutex.
     private let sources: [any DispatchSourceSignal]
-    private let state = Mutex<(name: String?, waiter: CheckedContinuation<String, Never>?)>((nil, nil))
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        /// The first termination signal received, if one was.
+        var name: String?
+        var waiter: CheckedContinuation<String, Never>?
+        /// What SIGINT does instead while a command that may be given up runs.
+        var interrupt: (@Sendable () -> Void)?
+    }
 
     init() {
         var sources: [any DispatchSourceSignal] = []
@@ -58,6 +66,10 @@ final class TerminationSignals: @unchecked Sendable {
     }
 
     private func deliver(_ name: String) {
+        if name == "SIGINT", let interrupt = state.withLock({ $0.interrupt.take() }) {
+            interrupt()
+            return
+        }
         let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<String, Never>?) in
             defer { state.waiter = nil }
             guard state.name == nil else { return (false, nil) }
@@ -77,6 +89,23 @@ final class TerminationSignals: @unchecked Sendable {
 }
 
 extension TerminationSignals {
+    /// Runs `work` so that SIGINT (Ctrl-C) gives it up instead of ending the process: the call
+    /// then returns `nil` at once and `work`'s task is cancelled, to end when it will. Returns
+    /// what `work` returned, when it ended first.
+    @MainActor
+    func givingUpOnInterrupt<Value: Sendable>(_ work: @escaping @MainActor () async -> Value) async -> Value? {
+        let task = Task { @MainActor in await work() }
+        let race = FirstOf<Value?>()
+        let value = await withCheckedContinuation { continuation in
+            race.setWaiter(continuation)
+            state.withLock { $0.interrupt = { race.finish(nil) } }
+            Task { race.finish(await task.value) }
+        }
+        state.withLock { $0.interrupt = nil }
+        if value == nil { task.cancel() }
+        return value
+    }
+
     /// For a command that launches `app` and then works with it: the first signal stops the launch
     /// while it runs (see ``stopLaunch(of:after:saying:)``); later, it terminates the application
     /// (terminate handlers, then shutdown work) and ends the process with the signal's status

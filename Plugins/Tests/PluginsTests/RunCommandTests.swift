@@ -152,4 +152,25 @@ struct RunCommandTests {
             run.standardError.hasSuffix("error: the launch was stopped before it finished (see the report above)\n"))
         #expect(run.standardOutput.contains("cancelled"), "\(run.standardOutput)")
     }
+
+    /// Ctrl-C while a command waits on a plugin whose activation hangs gives that command up, and
+    /// the shell goes on with the next.
+    @Test func aSignalWhileACommandWaitsGivesUpTheCommandAndTheShellGoesOn() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path],
+            input: "open app://probe/identity\nstack\nquit\n",
+            environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_STUCK": "1"]
+        ) { process, output in
+            let seen = output.read(until: "probe.start: waiting")
+            process.interrupt()
+            return seen
+        }
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.hasSuffix("gave up 'open app://probe/identity'\n"), "\(run.standardError)")
+        #expect(
+            run.standardOutput.hasSuffix("probe.start: waiting\n> stack\nStack: Home\n> quit\n"),
+            "\(run.standardOutput)")
+    }
 }

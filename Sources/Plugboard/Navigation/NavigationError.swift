@@ -38,6 +38,14 @@ public enum NavigationError: Error, Sendable, CustomStringConvertible {
     /// try await Navigator().perform("refresh")  // throws .noScreen
     /// ```
     case noScreen
+    /// The task that asked for the screen was cancelled before the screen was shown, so it was
+    /// not shown: the person gave up waiting for it, say.
+    ///
+    /// ```swift
+    /// let opening = Task { try await navigator.open("app://circles") }
+    /// opening.cancel()  // the open throws .cancelled("app://circles") if the screen was not shown yet
+    /// ```
+    case cancelled(String)
 
     /// What failed and what to do.
     ///
@@ -52,6 +60,7 @@ public enum NavigationError: Error, Sendable, CustomStringConvertible {
             "this screen has no action '\(id)'; available: \(available.isEmpty ? "none" : available.joined(separator: ", "))"
         case .disabledAction(let id): "the action '\(id)' is disabled right now"
         case .noScreen: "no screen is open; open a URL first"
+        case .cancelled(let url): "'\(url)' was not shown: it was given up before its screen was ready"
         }
     }
 }

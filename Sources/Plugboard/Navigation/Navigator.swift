@@ -208,6 +208,8 @@ public final class Navigator {
         } catch {
             throw .lookup(error)
         }
+        // A caller that gave up while the route resolved (its plugin activating, say) gets no screen.
+        guard !Task.isCancelled else { throw .cancelled(url) }
         screen.setUpNavigation()
         screen.setUpSubviews()
         screen.viewModel?.initialize()
