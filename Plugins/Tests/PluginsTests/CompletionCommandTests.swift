@@ -4,11 +4,11 @@ import Testing
 /// `plugboard completion bash|zsh|fish` completes the host's command line.
 struct CompletionCommandTests {
     /// What bash's completion offers for `words`, the last being completed, in `directory`.
-    private func bashCompletes(_ words: [String], in directory: URL? = nil) throws -> [String] {
+    private func bashCompletes(_ words: [String], in directory: URL? = nil) async throws -> [String] {
         let script = try HostProcess.run(["completion", "bash"])
         try #require(script.status == 0, "\(script.standardError)")
         let quoted = words.map(HostProcess.shellQuoted).joined(separator: " ")
-        let run = try Toolchain.run(
+        let run = try await Toolchain.run(
             [
                 "-c",
                 script.standardOutput
@@ -53,17 +53,18 @@ struct CompletionCommandTests {
 
     /// zsh completes through its bash emulation, the same function (.ci/run installs zsh and fish).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))
-    func zshRegistersTheCompletion() throws {
+    func zshRegistersTheCompletion() async throws {
         let script = try HostProcess.run(["completion", "zsh"])
-        let run = try Toolchain.run(["-c", script.standardOutput + "\nprint -r -- ${_comps[plugboard]}"], tool: "zsh")
+        let run = try await Toolchain.run(
+            ["-c", script.standardOutput + "\nprint -r -- ${_comps[plugboard]}"], tool: "zsh")
         #expect(run.output == "_bash_complete -F _plugboard\n", "\(run.output)")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
     func fishCompletesCommandsOptionsAndWhatTheyTake() throws {
         let script = try HostProcess.run(["completion", "fish"])
-        func completes(_ line: String) throws -> [String] {
-            let run = try Toolchain.run(
+        func completes(_ line: String) async throws -> [String] {
+            let run = try await Toolchain.run(
                 ["-c", script.standardOutput + "\ncomplete -C \(HostProcess.shellQuoted(line))"], tool: "fish")
             return run.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         }

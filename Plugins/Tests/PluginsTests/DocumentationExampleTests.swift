@@ -46,7 +46,7 @@ struct DocumentationExampleTests {
         ),
     ]
 
-    @Test func everyExampleTypeChecks() throws {
+    @Test func everyExampleTypeChecks() async throws {
         let scratch = try Scratch()
         var checked = 0
         for path in try ["README.md"] + Repository.articles() {
@@ -57,7 +57,7 @@ struct DocumentationExampleTests {
                     Self.contexts.first { example.hasPrefix($0.start) }, "no context for \(beginning); add one here")
                 let file = scratch.directory.appendingPathComponent("example\(checked).swift")
                 try (context.before + example + context.after).write(to: file, atomically: true, encoding: .utf8)
-                let check = try Self.typeCheck(file)
+                let check = try await Self.typeCheck(file)
                 #expect(check.status == 0, "\(beginning):\n\(check.output)")
                 checked += 1
             }
@@ -66,9 +66,9 @@ struct DocumentationExampleTests {
     }
 
     /// `swiftc -typecheck` of `file` against the modules this package built.
-    private static func typeCheck(_ file: URL) throws -> (status: Int32, output: String) {
+    private static func typeCheck(_ file: URL) async throws -> (status: Int32, output: String) {
         let products = BuildProducts.directory
-        return try Toolchain.run(
+        return try await Toolchain.run(
             [
                 "-typecheck", "-swift-version", "6", file.path, "-I", products.appendingPathComponent("Modules").path,
                 "-Xcc",

@@ -394,9 +394,9 @@ struct HostExecutableTests {
 
     /// A generic module type is named in a warning; a subclass that only inherits its conformance
     /// has no record to be found by (the documentation says so), and its base class registers.
-    @Test func aModuleTypeDiscoveryCannotUseIsNamedInAWarning() throws {
+    @Test func aModuleTypeDiscoveryCannotUseIsNamedInAWarning() async throws {
         let scratch = try Scratch()
-        let path = try scratch.copy(BrokenPlugins.path("libOddModulesPlugin.so"), as: "libOddModulesPlugin.so")
+        let path = try await scratch.copy(BrokenPlugins.path("libOddModulesPlugin.so"), as: "libOddModulesPlugin.so")
         let run = try HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
@@ -408,8 +408,8 @@ struct HostExecutableTests {
         #expect(!run.standardOutput.contains("DerivedModule"))
     }
 
-    @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() throws {
-        let crashing = try BrokenPlugins.path("libCrashingPlugin.so")
+    @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() async throws {
+        let crashing = try await BrokenPlugins.path("libCrashingPlugin.so")
         let run = try HostProcess.run(["inspect", crashing])
         #expect(run.status == 1)
         #expect(

@@ -3,7 +3,7 @@ import Testing
 
 /// `plugboard new` scaffolds a plugin package that builds, passes its tests and loads as is.
 struct NewCommandTests {
-    @Test func aNewPluginBuildsPassesItsTestsAndItsButtonOpensABundledRoute() throws {
+    @Test func aNewPluginBuildsPassesItsTestsAndItsButtonOpensABundledRoute() async throws {
         // Built, tested and run with the three commands `new` prints, as a shell splits them.
         let (package, build, test, host) = try newHello(inDirectoryNamed: "my plugins")
         let shared = (package as NSString).deletingLastPathComponent + "/.plugboard-build"
@@ -15,9 +15,9 @@ struct NewCommandTests {
                 "app://hello",
             ])
 
-        let built = try Toolchain.run(Array(build.dropFirst()))
+        let built = try await Toolchain.run(Array(build.dropFirst()))
         try #require(built.status == 0, "the new package did not build:\n\(built.output)")
-        let tested = try Toolchain.run(Array(test.dropFirst()))
+        let tested = try await Toolchain.run(Array(test.dropFirst()))
         #expect(tested.status == 0, "the new package's tests failed:\n\(tested.output)")
         #expect(tested.output.contains("Test run with 2 tests in 1 suite passed"), "\(tested.output)")
 
@@ -25,7 +25,7 @@ struct NewCommandTests {
         let second = try HostProcess.run(["new", "Second", "--in", (package as NSString).deletingLastPathComponent])
         try #require(second.status == 0, "\(second.standardError)")
         let secondBuild = try shellWords(second.standardOutput.split(separator: "\n").map(String.init)[1])
-        let builtSecond = try Toolchain.run(Array(secondBuild.dropFirst()))
+        let builtSecond = try await Toolchain.run(Array(secondBuild.dropFirst()))
         #expect(builtSecond.status == 0, "\(builtSecond.output)")
         #expect(builtSecond.output.contains("Compiling Second"), "\(builtSecond.output)")
         // (The runtime build's identity is written again for the new package, and compiled.)
@@ -65,12 +65,12 @@ struct NewCommandTests {
     /// Names whose module sorts before, between and after the imports of Plugboard and Testing,
     /// and one that starts with a small letter.
     @Test(arguments: ["Hello", "Radio", "Zed", "weather"])
-    func aNewPackageIsAsItsOwnFormatConfigurationWantsIt(name: String) throws {
+    func aNewPackageIsAsItsOwnFormatConfigurationWantsIt(name: String) async throws {
         let scratch = try Scratch()
         let created = try HostProcess.run(["new", name, "--in", scratch.directory.path])
         try #require(created.status == 0, "\(created.standardError)")
         let package = scratch.directory.appendingPathComponent(name)
-        let linted = try Toolchain.run(
+        let linted = try await Toolchain.run(
             ["format", "lint", "--strict", "--recursive", "Package.swift", "Sources", "Tests"], in: package)
         #expect(linted.status == 0 && linted.output.isEmpty, "\(linted.output)")
         let ignored = try String(contentsOf: package.appendingPathComponent(".gitignore"), encoding: .utf8)
@@ -199,7 +199,7 @@ struct NewCommandTests {
 
     /// The names refused as Swift keywords are exactly those that `import NAME` cannot name, as
     /// the compiler's parser says of each of Swift's keywords, contextual ones included.
-    @Test func theKeywordsItRefusesAreThoseAnImportCannotName() throws {
+    @Test func theKeywordsItRefusesAreThoseAnImportCannotName() async throws {
         let words = [
             "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
             "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
@@ -219,7 +219,7 @@ struct NewCommandTests {
             try "import \(words[index])\n".write(to: file, atomically: true, encoding: .utf8)
             return file.path
         }
-        let parsed = try Toolchain.run(["-parse"] + files, tool: "swiftc")
+        let parsed = try await Toolchain.run(["-parse"] + files, tool: "swiftc")
         let unimportable = Set(words.indices.filter { parsed.output.contains("/\($0).swift:") }.map { words[$0] })
         try #require(unimportable.contains("class") && !unimportable.contains("open"), "\(parsed.output)")
         let packages = scratch.directory.appendingPathComponent("packages")

@@ -14,7 +14,7 @@ struct ReadmePluginTests {
         return (files, commands ?? [])
     }
 
-    @Test func theWriteAPluginStepsWorkAsWritten() throws {
+    @Test func theWriteAPluginStepsWorkAsWritten() async throws {
         let (files, commands) = try Self.readme()
         #expect(
             files.keys.sorted() == ["HelloPlugin/Package.swift", "HelloPlugin/Sources/HelloPlugin/HelloPlugin.swift"])
@@ -37,7 +37,7 @@ struct ReadmePluginTests {
         // The first command builds the plugin.
         try #require(commands.count == 2)
         #expect(commands[0] == "swift build --package-path HelloPlugin")
-        let build = try Toolchain.run(
+        let build = try await Toolchain.run(
             Array(commands[0].split(separator: " ").map(String.init).dropFirst()), in: scratch.directory)
         try #require(build.status == 0, "the README's plugin did not build:\n\(build.output)")
 

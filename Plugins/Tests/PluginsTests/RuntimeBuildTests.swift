@@ -5,35 +5,45 @@ import Testing
 /// with library evolution, so a public type whose stored properties change has another layout.
 /// A host built after such a change refuses the plugins built before it, naming both builds; it
 /// never reads them with the wrong layout.
+///
+/// The tests share one copy of the repository, one after the other: each builds what it needs
+/// incrementally, so the runtime and the host are compiled from nothing once per test run.
+@Suite(.serialized)
 struct RuntimeBuildTests {
-    @Test func aPluginBuiltAgainstAnotherBuildOfTheRuntimeIsRefusedNotCrashingTheHost() throws {
+    /// The scratch directory that holds the copy of the repository, `plugboard` in it.
+    private static let shared = Result { () throws -> Scratch in
         let scratch = try Scratch()
+        try copyRepository(to: scratch.directory.appendingPathComponent("plugboard"))
+        return scratch
+    }
+
+    @Test func aPluginBuiltAgainstAnotherBuildOfTheRuntimeIsRefusedNotCrashingTheHost() async throws {
+        let scratch = try Self.shared.get()
         let copy = scratch.directory.appendingPathComponent("plugboard")
-        try Self.copyRepository(to: copy)
         let plugins = copy.appendingPathComponent("Plugins")
         let host = plugins.appendingPathComponent(".build/debug/plugboard").path
-        func build(_ product: String) throws {
-            let built = try Toolchain.run(["build", "--package-path", plugins.path, "--product", product])
+        func build(_ product: String) async throws {
+            let built = try await Toolchain.run(["build", "--package-path", plugins.path, "--product", product])
             try #require(built.status == 0, "\(built.output)")
         }
-        func runHost(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            try Toolchain.run(arguments, tool: host)
+        func runHost(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+            try await Toolchain.run(arguments, tool: host)
         }
 
         // A plugin and a host of the same build: the plugin loads.
-        try build("GreeterPlugin")
-        try build("plugboard")
-        let unsealed = scratch.directory.appendingPathComponent("unsealed")
-        let sealed = scratch.directory.appendingPathComponent("sealed")
+        try await build("GreeterPlugin")
+        try await build("plugboard")
+        let unsealed = scratch.directory.appendingPathComponent("unsealed-\(UUID().uuidString)")
+        let sealed = scratch.directory.appendingPathComponent("sealed-\(UUID().uuidString)")
         for directory in [unsealed, sealed] {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
             try FileManager.default.copyItem(
                 at: plugins.appendingPathComponent(".build/debug/libGreeterPlugin.so"),
                 to: directory.appendingPathComponent("libGreeterPlugin.so"))
         }
-        #expect(try runHost(["seal", sealed.appendingPathComponent("libGreeterPlugin.so").path]).status == 0)
-        let before = try runHost(["--version"]).output
-        #expect(try runHost(["list", "--plugins", unsealed.path]).status == 0)
+        #expect(try await runHost(["seal", sealed.appendingPathComponent("libGreeterPlugin.so").path]).status == 0)
+        let before = try await runHost(["--version"]).output
+        #expect(try await runHost(["list", "--plugins", unsealed.path]).status == 0)
 
         // A function body changed, and the host rebuilt: the interface, and so the runtime build's
         // digest, are as they were, and the plugin, which nothing rebuilt, still loads.
@@ -43,24 +53,24 @@ struct RuntimeBuildTests {
         try #require(source.contains(body))
         source = source.replacingOccurrences(of: body, with: body + "        _ = [fingerprint].count\n")
         try source.write(to: manifest, atomically: true, encoding: .utf8)
-        try build("plugboard")
-        #expect(try runHost(["--version"]).output == before)
-        #expect(try runHost(["list", "--plugins", unsealed.path]).status == 0)
+        try await build("plugboard")
+        #expect(try await runHost(["--version"]).output == before)
+        #expect(try await runHost(["list", "--plugins", unsealed.path]).status == 0)
 
         // One stored property added to a public type of the runtime, and the host rebuilt.
         let field = "    public let fingerprint: RuntimeFingerprint\n"
         try #require(source.contains(field))
         try source.replacingOccurrences(of: field, with: field + "    public var addedByATest: [Int] = [1, 2, 3]\n")
             .write(to: manifest, atomically: true, encoding: .utf8)
-        try build("plugboard")
-        let after = try runHost(["--version"]).output
+        try await build("plugboard")
+        let after = try await runHost(["--version"]).output
         let (old, new) = (Self.runtimeBuild(in: before), Self.runtimeBuild(in: after))
         #expect(old != new && old.hasPrefix("plugboard-runtime ") && new.hasPrefix("plugboard-runtime "))
 
         // Unsealed, the plugin's fingerprint is asked before its manifest is read; sealed, it is
         // read before the plugin is mapped. Either way: refused, naming both builds.
         for directory in [unsealed, sealed] {
-            let run = try runHost(["list", "--plugins", directory.path])
+            let run = try await runHost(["list", "--plugins", directory.path])
             #expect(run.status == 1, "\(run.output)")
             #expect(
                 run.output.contains("libGreeterPlugin.so: built for \(old) built with "),
@@ -75,24 +85,22 @@ struct RuntimeBuildTests {
     /// After a change to the runtime's interface, an incremental build of a plugin gives it the
     /// new digest, whatever part of the interface changed: here a private function of a type no
     /// plugin uses, which by itself would make the compiler rebuild no plugin.
-    @Test func anIncrementalBuildGivesEveryPluginTheRuntimesNewDigest() throws {
-        let scratch = try Scratch()
-        let copy = scratch.directory.appendingPathComponent("plugboard")
-        try Self.copyRepository(to: copy)
+    @Test func anIncrementalBuildGivesEveryPluginTheRuntimesNewDigest() async throws {
+        let copy = try Self.shared.get().directory.appendingPathComponent("plugboard")
         let plugins = copy.appendingPathComponent("Plugins")
-        let build = try Toolchain.run(["build", "--package-path", plugins.path])
+        let build = try await Toolchain.run(["build", "--package-path", plugins.path])
         try #require(build.status == 0, "\(build.output)")
         // A second later, as a person edits after a build: the compiler tells the change by time.
-        sleep(2)
+        try await Task.sleep(for: .seconds(2))
         let names = copy.appendingPathComponent("Sources/Plugboard/Diagnostics/NearestNames.swift")
         let source = try String(contentsOf: names, encoding: .utf8)
         let type = "public enum NearestNames {\n"
         try #require(source.contains(type))
         try source.replacingOccurrences(of: type, with: type + "    private static func addedByATest() {}\n")
             .write(to: names, atomically: true, encoding: .utf8)
-        let rebuild = try Toolchain.run(["build", "--package-path", plugins.path])
+        let rebuild = try await Toolchain.run(["build", "--package-path", plugins.path])
         try #require(rebuild.status == 0, "\(rebuild.output)")
-        let run = try Toolchain.run(["list"], tool: plugins.appendingPathComponent(".build/debug/plugboard").path)
+        let run = try await Toolchain.run(["list"], tool: plugins.appendingPathComponent(".build/debug/plugboard").path)
         #expect(run.status == 0, "\(run.output)")
         #expect(!run.output.contains("built for"), "\(run.output)")
     }

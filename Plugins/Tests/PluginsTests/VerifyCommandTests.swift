@@ -3,11 +3,11 @@ import Testing
 
 /// `plugboard verify` survives plugins that crash or hang while loading, and reports each.
 struct VerifyCommandTests {
-    @Test func crashesHangsAndBadFilesAreReportedAndTheRestChecked() throws {
+    @Test func crashesHangsAndBadFilesAreReportedAndTheRestChecked() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         for name in ["libCrashingPlugin.so", "libHangingPlugin.so"] {
-            _ = try scratch.copy(BrokenPlugins.path(name), as: name)
+            _ = try await scratch.copy(BrokenPlugins.path(name), as: name)
         }
         try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("libJunk.so"))
         let run = try HostProcess.run(["verify", scratch.directory.path, "--timeout", "2"])
@@ -76,11 +76,11 @@ struct VerifyCommandTests {
                 """)
     }
 
-    @Test func jsonGivesScriptsOneVerdictPerFileTogetherWithTheOthers() throws {
+    @Test func jsonGivesScriptsOneVerdictPerFileTogetherWithTheOthers() async throws {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let copy = try scratch.copy(BuildProducts.greeter, as: "libZGreeterPlugin.so")
-        let crashing = try scratch.copy(BrokenPlugins.path("libCrashingPlugin.so"), as: "libCrashingPlugin.so")
+        let crashing = try await scratch.copy(BrokenPlugins.path("libCrashingPlugin.so"), as: "libCrashingPlugin.so")
         let run = try HostProcess.run(["verify", "--json", scratch.directory.path])
         #expect(run.status == 1)
         struct Verdict: Decodable, Equatable {

@@ -31,21 +31,21 @@ enum BuildProducts {
 
 /// The deliberately broken plugins (one traps, one hangs), which a package of their own builds
 /// into its own build directory, away from the bundled plugins: built by the first test that
-/// asks, once per test run.
+/// asks, once per test run, while the tests that do not need them go on.
 enum BrokenPlugins {
-    /// The package's build products directory, after building it; `nil`, with the build's
-    /// output, when it did not build.
-    private static let built: Result<URL, BuildFailure> = {
+    /// The package's build products directory, after building it; or the build's output, when it
+    /// did not build.
+    private static let built = Task<Result<URL, BuildFailure>, Never> {
         let package = Repository.root.appendingPathComponent("Plugins/Tests/BrokenPlugins")
         let configuration = BuildProducts.directory.lastPathComponent == "release" ? "release" : "debug"
         do {
-            let build = try Toolchain.run(["build", "--package-path", package.path, "-c", configuration])
+            let build = try await Toolchain.run(["build", "--package-path", package.path, "-c", configuration])
             guard build.status == 0 else { return .failure(BuildFailure(output: build.output)) }
         } catch {
             return .failure(BuildFailure(output: "\(error)"))
         }
         return .success(package.appendingPathComponent(".build/\(configuration)"))
-    }()
+    }
 
     struct BuildFailure: Error {
         let output: String
@@ -53,8 +53,8 @@ enum BrokenPlugins {
 
     /// The path of `name` (`libCrashingPlugin.so`, `libHangingPlugin.so`), failing the test when the
     /// package did not build.
-    static func path(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let directory = try built.get()
+    static func path(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let directory = try await built.value.get()
         let path = directory.appendingPathComponent(name).path
         try #require(
             FileManager.default.fileExists(atPath: path), "\(name) was not built", sourceLocation: sourceLocation)

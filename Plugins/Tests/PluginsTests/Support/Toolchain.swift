@@ -4,8 +4,21 @@ import Foundation
 /// build a plugin package or compile the README's examples.
 enum Toolchain {
     /// Runs `tool` with `arguments` in `directory`; returns its exit status and combined output.
+    ///
+    /// The command is waited for on a thread of its own, not on one of the few threads that run
+    /// the tests: a build takes many seconds, and the other tests go on meanwhile.
     static func run(
         _ arguments: [String], tool: String = "swift", in directory: URL? = nil
+    ) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try runWaiting(arguments, tool: tool, in: directory) })
+            }.start()
+        }
+    }
+
+    private static func runWaiting(
+        _ arguments: [String], tool: String, in directory: URL?
     ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
