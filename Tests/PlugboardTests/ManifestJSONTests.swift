@@ -19,6 +19,31 @@ struct ManifestJSONTests {
         #expect(try ManifestJSON.decode(bytes) == Self.manifest)
     }
 
+    @Test func readsTheTaskGraphItKeeps() throws {
+        var manifest = Self.manifest
+        manifest.tasks = ["b.load", "b.later"]
+        manifest.taskModules = ["B.Two", "B.Two"]
+        manifest.taskDependencies = [["a.store", "a.config"], []]
+        manifest.taskPhases = ["launch", "after-first-screen"]
+        manifest.optionalTasks = ["b.later"]
+        manifest.taskTimeouts = ["2000", ""]
+        let decoded = try ManifestJSON.decode(Array(try JSONEncoder().encode(manifest)))
+        #expect(decoded == manifest)
+        let tasks = decoded.declaredTasks(image: "/plugins/libB.so")
+        #expect(tasks.map(\.dependencies) == [["a.store", "a.config"], []])
+        #expect(tasks.map(\.phase) == [.launch, .afterFirstScreen])
+        #expect(tasks.map(\.isRequired) == [true, false])
+        #expect(tasks.map(\.timeout) == [.seconds(2), nil])
+        #expect(
+            tasks.map(\.owner) == [
+                Owner(module: "B.Two", image: "/plugins/libB.so"), Owner(module: "B.Two", image: "/plugins/libB.so"),
+            ])
+        // One entry per task, or none.
+        var short = manifest
+        short.taskPhases = ["launch"]
+        #expect(throws: ManifestReadError.self) { try ManifestJSON.decode(Array(try JSONEncoder().encode(short))) }
+    }
+
     @Test func decodesSurrogatePairsAndUnknownStringFields() throws {
         let text =
             #"{"name":"\ud83c\udf89","version":"1","runtimeVersion":"0.1.0","toolchain":"t","#

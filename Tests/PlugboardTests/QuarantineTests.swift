@@ -92,6 +92,42 @@ struct QuarantineTests {
         #expect(report.entry(named: "b.fine")?.outcome == .succeeded)
     }
 
+    /// A plugin declared but not active yet is checked from its manifest: one whose task needs
+    /// an unknown task is quarantined at launch, before it is ever loaded, with what needs it.
+    @Test func aDeclaredPluginWithABrokenGraphIsQuarantinedBeforeItLoads() async throws {
+        let registry = try registry([{ $0.startupTask("a.store") {} }])
+        func declared(_ name: String, task: String, after: [String], dependencies: [PluginDependency] = [])
+            -> SealedManifest
+        {
+            var manifest = SealedManifest(
+                name: name, version: "1.0.0", runtimeVersion: "", toolchain: "", architecture: "x86_64",
+                modules: ["\(name).Module"], routes: ["app://\(name.lowercased())"], tasks: [task],
+                dependencies: dependencies)
+            manifest.taskModules = ["\(name).Module"]
+            manifest.taskDependencies = [after]
+            manifest.taskPhases = ["launch"]
+            manifest.taskTimeouts = [""]
+            return manifest
+        }
+        try registry.declare(declared("Notes", task: "notes.load", after: ["a.stor"]), image: "/plugins/libNotes.so")
+        try registry.declare(
+            declared("Tags", task: "tags.load", after: [], dependencies: [.plugin("Notes", from: "1.0.0")]),
+            image: "/plugins/libTags.so")
+        try registry.declare(declared("Fine", task: "fine.load", after: ["a.store"]), image: "/plugins/libFine.so")
+        let report = try await Application(registry: registry).launch(quarantining: true)
+        #expect(report.succeeded)
+        #expect(report.quarantined.map(\.name) == ["Notes", "Tags"])
+        #expect(report.quarantined.first?.reason.contains("depends on unknown task 'a.stor'") == true)
+        #expect(report.quarantined.last?.reason == "it needs plugin Notes, which is quarantined")
+        let error = await #expect(throws: LookupError.self) { try await registry.resolve("app://notes") }
+        #expect(
+            error?.description.hasPrefix("'app://notes' is not available: module Notes.Module was quarantined") == true)
+        // Without quarantining, the launch is refused whole.
+        let strict = try self.registry([{ $0.startupTask("a.store") {} }])
+        try strict.declare(declared("Notes", task: "notes.load", after: ["a.stor"]), image: "/plugins/libNotes.so")
+        await #expect(throws: LaunchError.self) { try await Application(registry: strict).launch() }
+    }
+
     @Test func withoutQuarantiningTheGraphIsRefusedWholeAndNothingRuns() async throws {
         let registry = try registry([
             { $0.startupTask("a.broken", after: ["no.such.task"]) {} }, { _ in }, { $0.startupTask("c.fine") {} },

@@ -19,21 +19,23 @@ struct CompletionCommandTests {
         return run.output.split(separator: "\n").map(String.init)
     }
 
-    @Test func bashCompletesCommandsOptionsAndWhatTheyTake() throws {
-        #expect(try bashCompletes(["plugboard", "op"]) == ["open"])
-        #expect(try bashCompletes(["plugboard", "list", "--plu"]) == ["--plugins"])
-        #expect(try bashCompletes(["plugboard", "graph", "--format", ""]) == ["text", "dot"])
-        #expect(try bashCompletes(["plugboard", "completion", ""]) == ["bash", "zsh", "fish"])
-        #expect(try bashCompletes(["plugboard", "help", "ver"]) == ["verify"])
+    @Test func bashCompletesCommandsOptionsAndWhatTheyTake() async throws {
+        #expect(try await bashCompletes(["plugboard", "op"]) == ["open"])
+        #expect(try await bashCompletes(["plugboard", "list", "--plu"]) == ["--plugins"])
+        #expect(try await bashCompletes(["plugboard", "graph", "--format", ""]) == ["text", "dot"])
+        #expect(try await bashCompletes(["plugboard", "completion", ""]) == ["bash", "zsh", "fish"])
+        #expect(try await bashCompletes(["plugboard", "help", "ver"]) == ["verify"])
         // Directories after --plugins; plugin files and directories after seal.
         let scratch = try Scratch()
         try FileManager.default.createDirectory(
             at: scratch.directory.appendingPathComponent("plugins"), withIntermediateDirectories: false)
         try Data().write(to: scratch.directory.appendingPathComponent("libA.so"))
         try Data().write(to: scratch.directory.appendingPathComponent("notes.txt"))
-        #expect(try bashCompletes(["plugboard", "run", "--plugins", "p"], in: scratch.directory) == ["plugins"])
+        #expect(try await bashCompletes(["plugboard", "run", "--plugins", "p"], in: scratch.directory) == ["plugins"])
         #expect(
-            try bashCompletes(["plugboard", "seal", ""], in: scratch.directory).sorted() == ["libA.so", "plugins"])
+            try await bashCompletes(["plugboard", "seal", ""], in: scratch.directory).sorted() == [
+                "libA.so", "plugins",
+            ])
     }
 
     /// Every option the script offers is one its command takes, as the command's help says.
@@ -61,17 +63,17 @@ struct CompletionCommandTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
-    func fishCompletesCommandsOptionsAndWhatTheyTake() throws {
+    func fishCompletesCommandsOptionsAndWhatTheyTake() async throws {
         let script = try HostProcess.run(["completion", "fish"])
         func completes(_ line: String) async throws -> [String] {
             let run = try await Toolchain.run(
                 ["-c", script.standardOutput + "\ncomplete -C \(HostProcess.shellQuoted(line))"], tool: "fish")
             return run.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         }
-        #expect(try completes("plugboard li") == ["list"])
-        #expect(try completes("plugboard list --plu") == ["--plugins"])
-        #expect(try completes("plugboard graph --format ").sorted() == ["dot", "text"])
-        #expect(try completes("plugboard completion ").sorted() == ["bash", "fish", "zsh"])
+        #expect(try await completes("plugboard li") == ["list"])
+        #expect(try await completes("plugboard list --plu") == ["--plugins"])
+        #expect(try await completes("plugboard graph --format ").sorted() == ["dot", "text"])
+        #expect(try await completes("plugboard completion ").sorted() == ["bash", "fish", "zsh"])
     }
 
     @Test func anUnknownShellIsAUsageError() throws {

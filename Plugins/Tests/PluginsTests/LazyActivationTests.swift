@@ -185,7 +185,7 @@ enum HeldManifest {
             "launchTasks": [String](), "dependencies": [String](), "services": services, "events": [String](),
             "interceptors": [String](), "parameterTypes": [String](), "fallbacks": [String](),
         ]
-        return try JSONDecoder().decode(SealedManifest.self, from: JSONSerialization.data(withJSONObject: object))
+        return try ManifestReader.manifest(json: Array(JSONSerialization.data(withJSONObject: object)))
     }
 
     /// The probe's.

@@ -5,12 +5,42 @@ import Testing
 /// form a valid graph, and every other plugin launches and can be used.
 struct QuarantineCommandTests {
     /// The bundled plugins and the probe, whose task runs after `after`.
-    private func run(_ arguments: [String], after: String, input: String? = nil) throws -> HostProcess {
+    /// With `lazy`, the probe is declared, to load when first needed, rather than active at launch.
+    private func run(_ arguments: [String], after: String, input: String? = nil, lazy: Bool = false) throws
+        -> HostProcess
+    {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         return try HostProcess.run(
             arguments + ["--plugins", scratch.directory.path, "--with-bundled"], input: input,
-            environment: ["PLUGBOARD_PROBE_TASK_AFTER": after])
+            environment: ["PLUGBOARD_PROBE_TASK_AFTER": after].merging(lazy ? ["PLUGBOARD_PROBE_LAZY": "1"] : [:]) {
+                _, added in added
+            })
+    }
+
+    /// A plugin that is only declared at launch is checked from its manifest: its broken graph
+    /// quarantines it before it is ever loaded, and `--strict` refuses the launch, without
+    /// `--eager`.
+    @Test func aDeclaredPluginsBrokenGraphIsFoundAtLaunch() throws {
+        let open = try run(["open", "app://circles"], after: "no.such.task", lazy: true)
+        #expect(open.status == 0, "\(open.standardError)")
+        #expect(
+            open.standardError.contains("  - Probe 0.0.1  (inactive until first needed)\n"), "\(open.standardError)")
+        #expect(
+            open.standardError.contains(
+                "warning: quarantined Probe, which did not launch: task 'probe.start' of module ProbePlugin.ProbeModule"
+            ),
+            "\(open.standardError)")
+        #expect(open.standardOutput.contains("┌─ Circles\n"))
+        let strict = try run(["open", "app://circles", "--strict"], after: "no.such.task", lazy: true)
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("depends on unknown task 'no.such.task'"), "\(strict.standardError)")
+        let shell = try run(["run"], after: "no.such.task", input: "open app://probe/identity\nquit\n", lazy: true)
+        #expect(
+            shell.standardError.contains(
+                "error: 'app://probe/identity' is not available: module ProbePlugin.ProbeModule was quarantined at "
+                    + "launch: task 'probe.start'"), "\(shell.standardError)")
+        #expect(!shell.standardError.contains("activated Probe"), "\(shell.standardError)")
     }
 
     @Test func launchQuarantinesThePluginLaunchesTheRestAndSaysSoInItsStatus() throws {

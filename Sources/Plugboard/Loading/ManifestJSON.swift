@@ -51,6 +51,24 @@ enum ManifestJSON {
         manifest.interceptors = try optionalStrings(.interceptors)
         manifest.parameterTypes = try optionalStrings(.parameterTypes)
         manifest.fallbacks = try optionalStrings(.fallbacks)
+        // Each task's place in the startup graph, one entry per task (or none, from a manifest
+        // written before they were kept).
+        let tasks = manifest.tasks.count
+        manifest.taskModules = try optionalStrings(.taskModules)
+        manifest.taskPhases = try optionalStrings(.taskPhases)
+        manifest.taskTimeouts = try optionalStrings(.taskTimeouts)
+        manifest.optionalTasks = try optionalStrings(.optionalTasks)
+        switch fields[Field.taskDependencies.rawValue] {
+        case nil, .strings([])?: manifest.taskDependencies = []
+        case .lists(let lists)?: manifest.taskDependencies = lists
+        default: throw parser.failure("'taskDependencies' must be an array of arrays of strings")
+        }
+        for (field, count) in [
+            ("taskModules", manifest.taskModules.count), ("taskPhases", manifest.taskPhases.count),
+            ("taskTimeouts", manifest.taskTimeouts.count), ("taskDependencies", manifest.taskDependencies.count),
+        ] where count != tasks && count != 0 {
+            throw parser.failure("'\(field)' must have one entry per task")
+        }
         return manifest
     }
 
@@ -59,6 +77,7 @@ enum ManifestJSON {
     private enum Field: Int, CaseIterable {
         case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks, dependencies
         case routeTitles, routeModules, launchTasks, services, events, interceptors, parameterTypes, fallbacks
+        case taskModules, taskDependencies, taskPhases, optionalTasks, taskTimeouts
 
         /// The key, as written in the JSON.
         var name: String {
@@ -80,6 +99,11 @@ enum ManifestJSON {
             case .interceptors: "interceptors"
             case .parameterTypes: "parameterTypes"
             case .fallbacks: "fallbacks"
+            case .taskModules: "taskModules"
+            case .taskDependencies: "taskDependencies"
+            case .taskPhases: "taskPhases"
+            case .optionalTasks: "optionalTasks"
+            case .taskTimeouts: "taskTimeouts"
             }
         }
 
@@ -100,6 +124,7 @@ enum ManifestJSON {
     private enum Value {
         case string(String)
         case strings([String])
+        case lists([[String]])
     }
 
     private struct Parser {
@@ -140,18 +165,33 @@ enum ManifestJSON {
             skipSpace()
             if peek() == UInt8(ascii: "\"") { return .string(try string()) }
             try expect(UInt8(ascii: "["))
-            var values: [String] = []
+            skipSpace()
+            guard peek() == UInt8(ascii: "[") else {
+                return .strings(try elements { parser throws(ManifestReadError) in try parser.string() })
+            }
+            return .lists(
+                try elements { parser throws(ManifestReadError) in
+                    try parser.expect(UInt8(ascii: "["))
+                    return try parser.elements { parser throws(ManifestReadError) in try parser.string() }
+                })
+        }
+
+        /// The elements of an array whose `[` was read, each read by `element`, past its `]`.
+        private mutating func elements<Element>(
+            _ element: (inout Parser) throws(ManifestReadError) -> Element
+        ) throws(ManifestReadError) -> [Element] {
+            var values: [Element] = []
             skipSpace()
             if peek() == UInt8(ascii: "]") {
                 position += 1
-                return .strings(values)
+                return values
             }
             while true {
-                values.append(try string())
+                values.append(try element(&self))
                 skipSpace()
                 guard position < bytes.count else { throw failure("an array is not closed") }
                 position += 1
-                if bytes[position - 1] == UInt8(ascii: "]") { return .strings(values) }
+                if bytes[position - 1] == UInt8(ascii: "]") { return values }
                 guard bytes[position - 1] == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
             }
         }

@@ -113,6 +113,37 @@ public struct SealedManifest: Codable, Sendable, Hashable {
     /// sealed.fallbacks  // ["Shell.ShellModule"]
     /// ```
     public var fallbacks: [String] = []
+    /// The module that registers each of ``tasks``, in the same order.
+    ///
+    /// ```swift
+    /// sealed.taskModules  // ["CirclesPlugin.CirclesModule"]
+    /// ```
+    public var taskModules: [String] = []
+    /// The names of the tasks each of ``tasks`` runs after, in the same order.
+    ///
+    /// ```swift
+    /// sealed.taskDependencies  // [["shell.store"]]
+    /// ```
+    public var taskDependencies: [[String]] = []
+    /// The phase of each of ``tasks`` (`launch` or `after-first-screen`), in the same order.
+    ///
+    /// ```swift
+    /// sealed.taskPhases  // ["launch"]
+    /// ```
+    public var taskPhases: [String] = []
+    /// The tasks whose failure does not stop the launch (registered with `required: false`).
+    ///
+    /// ```swift
+    /// sealed.optionalTasks  // ["shell.analytics"]
+    /// ```
+    public var optionalTasks: [String] = []
+    /// The timeout of each of ``tasks`` in milliseconds, or an empty string for the host's
+    /// deadline, in the same order.
+    ///
+    /// ```swift
+    /// sealed.taskTimeouts  // ["2000", ""]
+    /// ```
+    public var taskTimeouts: [String] = []
 
     /// Whether the plugin is active from launch wherever plugins are activated when first needed:
     /// it has a startup task that runs at launch, or an interceptor, parameter type or fallback,
@@ -160,6 +191,16 @@ extension SealedManifest {
         let tasks = snapshot.tasks.filter { modules.contains($0.owner.module) }
         self.tasks = tasks.map(\.name)
         launchTasks = tasks.filter(\.runsAtLaunch).map(\.name)
+        taskModules = tasks.map(\.owner.module)
+        taskDependencies = tasks.map(\.dependencies)
+        taskPhases = tasks.map(\.phase.description)
+        optionalTasks = tasks.filter { !$0.isRequired }.map(\.name)
+        taskTimeouts = tasks.map { task in
+            task.timeout.map { timeout in
+                let (seconds, attoseconds) = timeout.components
+                return String(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            } ?? ""
+        }
         dependencies = plugin.manifest.dependencies
         services = snapshot.services.filter { modules.contains($0.owner.module) }.map(\.typeName)
         var events: [String] = []
@@ -170,5 +211,33 @@ extension SealedManifest {
         interceptors = snapshot.interceptors.filter { modules.contains($0.owner.module) }.map(\.scope.description)
         parameterTypes = snapshot.parameterTypeOwners.filter { modules.contains($0.value.module) }.keys.sorted()
         fallbacks = snapshot.fallback.map { modules.contains($0.owner.module) ? [$0.owner.module] : [] } ?? []
+    }
+}
+
+extension SealedManifest {
+    /// The startup tasks the manifest declares, as the plugin at `image` registers them, for a
+    /// check of the startup graph before the plugin is loaded: each body, never run, fails.
+    /// A manifest that does not say a task's module, dependencies or phase leaves it to the
+    /// plugin's first module, none and ``StartupPhase/launch``.
+    ///
+    /// ```swift
+    /// let tasks = sealed.declaredTasks(image: "/plugins/libCirclesPlugin.so")
+    /// tasks.first?.dependencies  // ["shell.store"]
+    /// ```
+    public func declaredTasks(image: String) -> [StartupTask] {
+        let optional = Set(optionalTasks)
+        let name = self.name
+        return tasks.indices.map { index in
+            let module = index < taskModules.count ? taskModules[index] : modules.first ?? name
+            let phase =
+                index < taskPhases.count
+                ? StartupPhase.allCases.first { $0.description == taskPhases[index] } ?? .launch : .launch
+            let timeout = index < taskTimeouts.count ? Int64(taskTimeouts[index]).map(Duration.milliseconds) : nil
+            return StartupTask(
+                name: tasks[index], dependencies: index < taskDependencies.count ? taskDependencies[index] : [],
+                phase: phase, timeout: timeout, isRequired: !optional.contains(tasks[index]),
+                runsAtLaunch: launchTasks.contains(tasks[index]), owner: Owner(module: module, image: image)
+            ) { throw LookupError.pluginNotActive(plugin: name) }
+        }
     }
 }

@@ -82,7 +82,22 @@ public struct RegistrySnapshot: Sendable {
 
     private struct DeclaredPlugin: Sendable {
         let manifest: SealedManifest
+        let image: String
         var placeholders: [RoutePattern]
+    }
+
+    /// The manifests of the plugins declared but not active yet, in name order.
+    var declaredManifests: [SealedManifest] {
+        declaredPlugins.values.map(\.manifest).sorted { $0.name < $1.name }
+    }
+
+    /// The startup tasks of the plugins declared but not active yet, as their manifests declare
+    /// them (``SealedManifest/declaredTasks(image:)``): for a check of the whole startup graph
+    /// before any of them loads.
+    var declaredTasks: [StartupTask] {
+        declaredPlugins.values.sorted { $0.manifest.name < $1.manifest.name }.flatMap { declared in
+            declared.manifest.declaredTasks(image: declared.image)
+        }
     }
     /// What was declared and registered, in order: what a snapshot without one plugin is rebuilt
     /// from (``replacing(_:with:plugin:)``).
@@ -339,7 +354,7 @@ public struct RegistrySnapshot: Sendable {
         }
         guard problems.isEmpty else { throw .rejected(problems) }
         history.append(.declared(manifest, image: image))
-        declaredPlugins[manifest.name] = DeclaredPlugin(manifest: manifest, placeholders: declared)
+        declaredPlugins[manifest.name] = DeclaredPlugin(manifest: manifest, image: image, placeholders: declared)
     }
 
     /// This snapshot with everything the plugin named `name` registered replaced by

@@ -149,6 +149,11 @@ public actor Application {
         // registration brings it up to date.
         let snapshot = registry.snapshot
         let tasks = snapshot.tasks.filter { snapshot.quarantinedModules[$0.owner.module] == nil }
+        // The tasks of plugins declared but not active yet run when their plugin activates; their
+        // graph is checked now, with the rest (quarantining checked it above).
+        if !quarantining, case let declared = snapshot.declaredTasks, !declared.isEmpty {
+            _ = try StartupGraph(tasks: tasks + declared, allowingMissingDependencies: allowingMissingDependencies)
+        }
         let graph = try StartupGraph(tasks: tasks, allowingMissingDependencies: allowingMissingDependencies)
         modules = ModuleOrder.of(snapshot.modules, graph: graph)
         if !terminatedFirst { state = .launching }

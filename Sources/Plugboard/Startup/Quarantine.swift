@@ -30,27 +30,32 @@ public struct QuarantinedPlugin: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Finds what to quarantine among the registered tasks: the plugins whose required task failed
-/// (when given), the plugins that own a problem of the task graph (an unknown dependency, a cycle, a dependency on a later phase, a duplicate name, a
+/// (when given), the plugins — loaded, or declared and not active yet — that own a problem of the
+/// task graph (an unknown dependency, a cycle, a dependency on a later phase, a duplicate name, a
 /// dependency on a task of a plugin not declared as a dependency), then, until nothing changes,
 /// those that need a task or a plugin already quarantined.
 struct Quarantine {
     /// Why a task of a module quarantined for `reason` does not run.
     static func skipReason(_ reason: String) -> String { "its plugin is quarantined: \(reason)" }
 
-    /// The tasks that remain, and what was quarantined.
-    let tasks: [StartupTask]
+    /// What was quarantined.
     let quarantined: [QuarantinedPlugin]
     /// Each quarantined module and the reason its plugin was quarantined.
     let modules: [String: String]
 
     init(snapshot: RegistrySnapshot, allowingMissingDependencies: Bool, failures: [LaunchReport.Failure] = []) {
+        // The plugins declared but not active yet count as much as the loaded ones: their tasks
+        // and dependencies are known from their manifests.
         let unitOf = Dictionary(
-            snapshot.modules.map { ($0.name, $0.plugin ?? $0.name) }, uniquingKeysWith: { first, _ in first })
-        func unit(_ owner: Owner) -> String { unitOf[owner.module] ?? owner.module }
-        let declared = Dictionary(
-            snapshot.plugins.map { ($0.manifest.name, Set($0.manifest.dependencies.map(\.name))) },
+            snapshot.modules.map { ($0.name, $0.plugin ?? $0.name) } + snapshot.inactiveModules.map { ($0, $1) },
             uniquingKeysWith: { first, _ in first })
-        let tasks = snapshot.tasks
+        func unit(_ owner: Owner) -> String { unitOf[owner.module] ?? owner.module }
+        let dependencies =
+            snapshot.plugins.map { ($0.manifest.name, $0.manifest.dependencies) }
+            + snapshot.declaredManifests.map { ($0.name, $0.dependencies) }
+        let declared = Dictionary(
+            dependencies.map { ($0, Set($1.map(\.name))) }, uniquingKeysWith: { first, _ in first })
+        let tasks = snapshot.tasks + snapshot.declaredTasks
         let owners = Dictionary(tasks.map { ($0.name, $0.owner) }, uniquingKeysWith: { first, _ in first })
         var reasons: [String: String] = [:]
         func quarantine(_ name: String, _ reason: String) {
@@ -106,19 +111,15 @@ struct Quarantine {
                     "task '\(task.name)' needs task '\(dependency)' of quarantined \(unit(owners[dependency]!))")
                 changed = true
             }
-            for plugin in snapshot.plugins where reasons[plugin.manifest.name] == nil {
-                guard
-                    let needed = plugin.manifest.dependencies.first(where: { !$0.isOptional && reasons[$0.name] != nil }
-                    )
-                else { continue }
-                quarantine(plugin.manifest.name, "it needs plugin \(needed.name), which is quarantined")
+            for (plugin, needs) in dependencies where reasons[plugin] == nil {
+                guard let needed = needs.first(where: { !$0.isOptional && reasons[$0.name] != nil }) else { continue }
+                quarantine(plugin, "it needs plugin \(needed.name), which is quarantined")
                 changed = true
             }
         }
-        self.tasks = tasks.filter { reasons[unit($0.owner)] == nil }
         quarantined = reasons.keys.sorted().map { QuarantinedPlugin(name: $0, reason: reasons[$0]!) }
         modules = Dictionary(
-            snapshot.modules.compactMap { module in reasons[unit(module.owner)].map { (module.name, $0) } },
+            unitOf.compactMap { module, unit in reasons[unit].map { (module, $0) } },
             uniquingKeysWith: { first, _ in first })
     }
 }
