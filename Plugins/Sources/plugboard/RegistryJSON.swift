@@ -38,13 +38,33 @@ struct RegistryJSON: Encodable {
         }
     }
 
-    /// A startup task; one of a plugin not loaded names its plugin, its dependencies and module
-    /// being known once it is loaded.
+    /// A startup task, of a loaded plugin or, as its manifest declares it, of one not loaded yet.
     struct Task: Encodable {
         let name: String
-        let dependencies: [String]?
-        let module: String?
+        let dependencies: [String]
+        let module: String
+        /// The plugin of its module, `nil` for a module linked into the host.
         let plugin: String?
+        /// `launch` or `after-first-screen`.
+        let phase: String
+        let required: Bool
+        /// Its own timeout in milliseconds; `nil` for the host's deadline.
+        let timeoutMilliseconds: Int64?
+        let loaded: Bool
+
+        init(_ task: StartupTask, plugin: String?, loaded: Bool) {
+            name = task.name
+            dependencies = task.dependencies
+            module = task.owner.module
+            self.plugin = plugin
+            phase = task.phase.description
+            required = task.isRequired
+            timeoutMilliseconds = task.timeout.map { timeout in
+                let (seconds, attoseconds) = timeout.components
+                return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+            }
+            self.loaded = loaded
+        }
     }
 
     /// A service; one of a plugin not loaded names its plugin rather than its module.
@@ -93,13 +113,12 @@ struct RegistryJSON: Encodable {
                     loaded: false)
             }
         routes = snapshot.routes.map(Route.init)
+        let pluginOf = Dictionary(snapshot.modules.map { ($0.name, $0.plugin) }) { first, _ in first }
         tasks =
-            snapshot.tasks.map {
-                Task(name: $0.name, dependencies: $0.dependencies, module: $0.owner.module, plugin: nil)
-            }
+            snapshot.tasks.map { Task($0, plugin: pluginOf[$0.owner.module] ?? nil, loaded: true) }
             + declared.flatMap { member in
-                member.manifest.tasks.map {
-                    Task(name: $0, dependencies: nil, module: nil, plugin: member.candidate.name)
+                member.manifest.declaredTasks(image: member.candidate.path).map {
+                    Task($0, plugin: member.candidate.name, loaded: false)
                 }
             }
         services =

@@ -24,8 +24,8 @@ enum RegistryListing {
         printRoutes(snapshot)
         Terminal.heading("Startup tasks")
         for task in listed.tasks {
-            let after = task.dependencies.map { $0.isEmpty ? "" : "  after \($0.joined(separator: ", "))" } ?? ""
-            let owner = task.module ?? "plugin \(task.plugin ?? ""), not loaded"
+            let after = task.dependencies.isEmpty ? "" : "  after \(task.dependencies.joined(separator: ", "))"
+            let owner = task.loaded ? task.module : "\(task.module), plugin \(task.plugin ?? ""), not loaded"
             Terminal.line("  \(task.name)\(after)  [\(owner)]")
         }
         if listed.tasks.isEmpty { Terminal.line("  (none)") }

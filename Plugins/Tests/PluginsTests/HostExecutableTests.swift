@@ -103,7 +103,11 @@ struct HostExecutableTests {
         #expect(output.contains(greeting))
         #expect(output.contains("  Greeter 1.0.0  \(try BuildProducts.greeter)\n    not loaded   until first needed\n"))
         #expect(output.contains("  shell.logging  after shell.configuration  [ShellPlugin.ShellModule]\n"))
-        #expect(output.contains("  greeter.prepare  [plugin Greeter, not loaded]\n"))
+        #expect(output.contains("  greeter.prepare  [GreeterPlugin.GreeterModule, plugin Greeter, not loaded]\n"))
+        #expect(
+            output.contains(
+                "  circles.load-joined  after shell.store  [CirclesPlugin.CirclesModule, plugin Circles, not loaded]\n")
+        )
         #expect(
             output.contains(
                 "Services\n  AccountPlugin.ReaderSessions  [AccountPlugin.AccountModule]\n"
@@ -136,10 +140,16 @@ struct HostExecutableTests {
         #expect(registry["plugins"]?.last?["file"] as? String == greeter)
         #expect(registry["plugins"]?.map { $0["loaded"] as? Bool } == [true, false, true, true, false])
         let prepare = registry["tasks"]?.first { $0["name"] as? String == "greeter.prepare" }
-        #expect(prepare?["plugin"] as? String == "Greeter" && prepare?["dependencies"] == nil)
+        // A task of a plugin not loaded has the shape of a loaded one's, from its manifest.
+        #expect(prepare?["plugin"] as? String == "Greeter" && prepare?["loaded"] as? Bool == false)
+        #expect(prepare?["module"] as? String == "GreeterPlugin.GreeterModule")
+        #expect(prepare?["phase"] as? String == "launch" && prepare?["required"] as? Bool == true)
+        let joined = registry["tasks"]?.first { $0["name"] as? String == "circles.load-joined" }
+        #expect(joined?["dependencies"] as? [String] == ["shell.store"] && joined?["loaded"] as? Bool == false)
         #expect(registry["routes"]?.count == all?.count)
         let logging = registry["tasks"]?.first { $0["name"] as? String == "shell.logging" }
         #expect(logging?["dependencies"] as? [String] == ["shell.configuration"])
+        #expect(logging?["plugin"] as? String == "Shell" && logging?["loaded"] as? Bool == true)
         #expect(
             registry["services"]?.compactMap { $0["type"] as? String } == [
                 "AccountPlugin.ReaderSessions", "GreeterPlugin.Greetings", "ShellPlugin.LaunchJournal",

@@ -28,8 +28,25 @@ enum Toolchain {
         process.standardOutput = output
         process.standardError = output
         try process.run()
+        let heartbeat = Self.heartbeat(for: ([tool] + arguments).joined(separator: " "))
+        defer { heartbeat.cancel() }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
+    }
+
+    /// Says every 15 seconds that `command` still runs, and flushes standard output (the test
+    /// runner's lines with it), so that a long build never leaves the test run silent; cancel it
+    /// once the command ended.
+    private static func heartbeat(for command: String) -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let started = ContinuousClock.now
+        timer.schedule(deadline: .now() + 15, repeating: 15)
+        timer.setEventHandler {
+            print("… \(command.prefix(100)) has run for \((ContinuousClock.now - started).components.seconds) s")
+            fflush(nil)
+        }
+        timer.resume()
+        return timer
     }
 }
