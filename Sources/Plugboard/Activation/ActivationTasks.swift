@@ -3,9 +3,10 @@
 /// dependency on another plugin's task already registered — which ran when that plugin became
 /// active — counts as done.
 enum ActivationTasks {
-    /// Runs `tasks`; returns why they failed (an invalid graph, or the required task that failed),
-    /// or `nil` when they all succeeded.
-    static func run(_ tasks: [StartupTask], registered: RegistrySnapshot) async -> String? {
+    /// Runs `tasks` as `policy` says (the launch's deadline and observers); returns why they
+    /// failed (an invalid graph, or the required task that failed or timed out), or `nil` when
+    /// they all succeeded.
+    static func run(_ tasks: [StartupTask], registered: RegistrySnapshot, policy: LaunchPolicy) async -> String? {
         guard !tasks.isEmpty else { return nil }
         let names = Set(tasks.map(\.name))
         let done = Set(registered.tasks.map(\.name)).subtracting(names)
@@ -26,7 +27,7 @@ enum ActivationTasks {
         for phase in StartupPhase.allCases {
             let run = PhaseRun(
                 graph: graph, phase: phase, earlier: records, stoppedBy: stop,
-                excluded: registered.excludedModules, origin: .now, policy: LaunchPolicy())
+                excluded: registered.excludedModules, origin: .now, policy: policy)
             let result = await run.run()
             records = result.records
             stop = stop ?? result.stop

@@ -386,7 +386,9 @@ public final class PluginPopulation: PluginActivating {
         try accept(prepared.plugin)
         // The snapshot is let go before publishing: one still held there would be copied whole
         // when the registry brings the snapshot it replaces up to date.
-        if let failure = await ActivationTasks.run(prepared.contributions.flatMap(\.tasks), registered: registered()) {
+        let tasks = prepared.contributions.flatMap(\.tasks)
+        let policy = loader.registry.activationPolicy.withLock { $0 }
+        if let failure = await ActivationTasks.run(tasks, registered: registered(), policy: policy) {
             throw .tasksFailed(plugin: name, reason: failure)
         }
         do {

@@ -24,6 +24,9 @@ public final class Registry: Sendable {
     let linkedImages = PosixMutex(Set<UInt>())
     /// What activates the plugins declared in this registry, if any (see ``PluginPopulation``).
     let activator = PosixMutex(ActivatorReference())
+    /// How the startup tasks of a plugin activated after the launch run: the launch's deadline
+    /// and observers (``Application`` sets it as it launches).
+    let activationPolicy = PosixMutex(LaunchPolicy())
 
     /// Creates an empty registry.
     ///

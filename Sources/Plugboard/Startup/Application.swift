@@ -161,6 +161,8 @@ public actor Application {
         var records = [PhaseRun.Record?](repeating: nil, count: graph.tasks.count)
         var stop: LaunchStop? = terminatedFirst ? .cancelled : nil
         var policy = LaunchPolicy(deadline: taskTimeout, progress: progress, stillRunning: stillRunning)
+        // A plugin activated later runs its tasks with the same deadline, and says so alike.
+        registry.activationPolicy.withLock { $0 = policy }
         if quarantining {
             policy.quarantine = { failure in
                 Quarantine(

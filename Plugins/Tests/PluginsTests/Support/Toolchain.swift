@@ -29,24 +29,47 @@ enum Toolchain {
         process.standardError = output
         try process.run()
         let heartbeat = Self.heartbeat(for: ([tool] + arguments).joined(separator: " "))
-        defer { heartbeat.cancel() }
+        defer { heartbeat.end() }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
     }
 
     /// Says every 15 seconds that `command` still runs, and flushes standard output (the test
-    /// runner's lines with it), so that a long build never leaves the test run silent; cancel it
+    /// runner's lines with it), so that a long build never leaves the test run silent: on a
+    /// thread of its own, which the busy threads of the test run cannot hold up. Call `end()`
     /// once the command ended.
-    private static func heartbeat(for command: String) -> any DispatchSourceTimer {
-        let timer = DispatchSource.makeTimerSource(queue: .global())
+    private static func heartbeat(for command: String) -> Heartbeat {
+        let heartbeat = Heartbeat()
         let started = ContinuousClock.now
-        timer.schedule(deadline: .now() + 15, repeating: 15)
-        timer.setEventHandler {
-            print("… \(command.prefix(100)) has run for \((ContinuousClock.now - started).components.seconds) s")
-            fflush(nil)
+        Thread {
+            while heartbeat.wait(seconds: 15) {
+                print("… \(command.prefix(100)) has run for \((ContinuousClock.now - started).components.seconds) s")
+                fflush(nil)
+            }
+        }.start()
+        return heartbeat
+    }
+
+    /// Tells the heartbeat's thread when to speak and when to end.
+    final class Heartbeat: @unchecked Sendable {
+        // Safe to share: `ended` is read and written only with `condition` locked.
+        private let condition = NSCondition()
+        private var ended = false
+
+        /// Waits `seconds`, or until ``end()``; returns whether the command still runs.
+        func wait(seconds: Double) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            if !ended { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
+            return !ended
         }
-        timer.resume()
-        return timer
+
+        func end() {
+            condition.lock()
+            ended = true
+            condition.signal()
+            condition.unlock()
+        }
     }
 }
