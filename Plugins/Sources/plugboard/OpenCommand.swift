@@ -10,8 +10,9 @@ enum OpenCommand {
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch and
         declares the others, launches them, resolves URL through the router and its
         interceptors (which loads the plugin that serves it, if it is not active), and prints
-        the screen. An unknown URL is an
-        error that names the nearest registered routes.
+        the screen once it has loaded, with its actions and the stack, as run shows it. An
+        unknown URL is an error that names the nearest registered routes; a screen that has not
+        loaded within the --task-timeout deadline is an error too.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -32,13 +33,38 @@ enum OpenCommand {
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             eager: options.has("--eager"),
             strict: options.has("--strict"), taskTimeout: try options.taskTimeout)
-        defer { withExtendedLifetime(population) {} }
-        do {
-            let resolved = try await Registry.shared.resolve(url)
-            for redirect in resolved.redirects { Terminal.line("→ redirected to \(redirect)") }
-            ScreenListing.print(try resolved.makeScreen())
-        } catch {
+        // The screen is shown as the shell shows it: once it has loaded, with its actions and
+        // the stack, within the deadline of a startup task.
+        let session = ShellSession(registry: .shared, population: population, application: app)
+        let deadline = try options.taskTimeout
+        let opened = FirstOf<Result<Void, NavigationError>?>()
+        let result = await withCheckedContinuation { continuation in
+            opened.setWaiter(continuation)
+            Task { @MainActor in
+                do throws(NavigationError) {
+                    try await session.navigator.open(url)
+                    opened.finish(.success(()))
+                } catch {
+                    opened.finish(.failure(error))
+                }
+            }
+            Task {
+                try? await Task.sleep(for: deadline)
+                opened.finish(nil)
+            }
+        }
+        switch result {
+        case nil:
+            throw HostError.failed("the screen of '\(url)' did not load within \(deadline); its plugin may hang")
+        case .failure(.lookup(let error))?:
             throw HostError.lookup(error)
+        case .failure(let error)?:
+            throw HostError.failed(error.description)
+        case .success?:
+            for redirect in session.navigator.history.last?.redirects ?? [] {
+                Terminal.line("→ redirected to \(redirect)")
+            }
+            session.showScreen()
         }
         await app.terminate()
         return failures > 0 ? 1 : 0

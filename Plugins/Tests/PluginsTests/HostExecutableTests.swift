@@ -173,6 +173,17 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("│ Hello, Ann Lee! (from the Greeter plugin)\n"))
     }
 
+    /// `open` prints the screen once it has loaded, as `run` shows it: with its actions and the
+    /// stack.
+    @Test func openPrintsTheScreenOnceItHasLoadedWithItsActionsAndTheStack() throws {
+        let run = try HostProcess.run(["open", "app://blog"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("│   1. Modules that register themselves\n"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("No articles"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("  1) Read Modules that register themselves  [row 1]\n"))
+        #expect(run.standardOutput.hasSuffix("Stack: Blog\n"), "\(run.standardOutput)")
+    }
+
     @Test func optionsMayComeBeforeACommandsOperand() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
