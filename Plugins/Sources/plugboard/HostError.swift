@@ -44,7 +44,7 @@ enum HostError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .usage(let message):
-            "\(message)\nRun 'plugboard --help' for usage."
+            message
         case .failed(let message):
             message
         case .bundledPluginsMissing(let directory, let reason):

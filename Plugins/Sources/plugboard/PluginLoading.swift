@@ -164,7 +164,8 @@ enum PluginLoading {
     /// What to say of a directory without plugin files, most often a package's own directory.
     static func noPluginFiles(in directory: String) -> String {
         "no plugin files (.so) in \(PluginLoader.shown(path: directory)); a package's plugins are in its "
-            + ".build/debug (or .build/release)"
+            + ".build/debug (or .build/release), and those of one made by plugboard new in .plugboard-build/debug "
+            + "beside it"
     }
 
     /// The device and inode of the directory `path` names, following links: the same for every

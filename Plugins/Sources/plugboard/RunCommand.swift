@@ -10,25 +10,26 @@ enum RunCommand {
                              [--watch] [--build PACKAGE]... [--task-timeout SECONDS]
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
-        declares the others (each is loaded when first needed, and says so on standard error;
-        the plugins command shows which are active; reload takes the build a plugin's file holds
-        now, replacing an active plugin with its screens kept open or declaring another anew,
-        and each plugin is mapped from a copy of its file, so that a build written over it
-        cannot disturb the running one), launches them with a progress line per startup task
-        on standard error, and opens URL (default app://tabs), then reads commands from
-        standard input, one per line; it works in a terminal and through a pipe. Type help for the commands. In a terminal, a line is
-        edited as in a shell: the arrows (with Ctrl, by words), Home and End move, Ctrl-U,
-        Ctrl-K and Ctrl-W cut, Ctrl-L clears the screen, Up and Down bring back earlier
-        lines (of earlier sessions too: see PLUGBOARD_HISTORY in plugboard --help) and Ctrl-R
-        finds one by what it holds, Tab completes commands, URLs, action IDs and module names,
-        Ctrl-C gives up the line being typed, as in bash, and Ctrl-D on an empty line ends the
-        shell the way quit does; Ctrl-Z stops it with the terminal as it was, and after fg the
-        line is drawn again. Ctrl-C (SIGINT) or SIGTERM during the launch stops it. Ctrl-C while a
-        command waits (on a plugin that is activating, say) gives that command up, and the shell
-        reads the next. SIGTERM, or SIGINT while the shell waits for a line it does not edit
-        (through a pipe, say), ends the shell the way quit does, with status 130 after SIGINT and
-        143 after SIGTERM. Through a pipe, the exit
-        status is 1 if a plugin failed to load or a command failed.
+        declares the others (each is loaded when first needed, and says so on standard
+        error; the plugins command shows which are active; reload takes the build a plugin's
+        file holds now, replacing an active plugin with its screens kept open or declaring
+        another anew, and each plugin is mapped from a copy of its file, so that a build
+        written over it cannot disturb the running one), launches them with a progress line
+        per startup task on standard error, and opens URL (default app://tabs), then reads
+        commands from standard input, one per line; it works in a terminal and through a
+        pipe. Type help for the commands. In a terminal, a line is edited as in a shell: the
+        arrows (with Ctrl, by words), Home and End move, Ctrl-U, Ctrl-K and Ctrl-W cut,
+        Ctrl-L clears the screen, Up and Down bring back earlier lines (of earlier sessions
+        too: see PLUGBOARD_HISTORY in plugboard --help) and Ctrl-R finds one by what it
+        holds, Tab completes commands, URLs, action IDs and module names, Ctrl-C gives up
+        the line being typed, as in bash, and Ctrl-D on an empty line ends the shell the way
+        quit does; Ctrl-Z stops it with the terminal as it was, and after fg the line is
+        drawn again. Ctrl-C (SIGINT) or SIGTERM during the launch stops it. Ctrl-C while a
+        command waits (on a plugin that is activating, say) gives that command up, and the
+        shell reads the next. SIGTERM, or SIGINT while the shell waits for a line it does
+        not edit (through a pipe, say), ends the shell the way quit does, with status 130
+        after SIGINT and 143 after SIGTERM. Through a pipe, the exit status is 1 if a plugin
+        failed to load or a command failed.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.

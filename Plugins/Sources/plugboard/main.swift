@@ -56,8 +56,23 @@ let help = """
 /// The commands a person may type, for the did-you-mean of an unknown one (made only then).
 func commandNames() -> [String] { CompletionCommand.commands.map(\.name) + ["--version"] }
 
+/// What `plugboard --version` does, for `plugboard help --version`.
+let versionHelp = """
+    USAGE: plugboard --version
+
+    Prints Plugboard's version, and the runtime build, Swift compiler and toolchain that plugins
+    must be built with to load in this host.
+    """
+
+/// What bare `plugboard` prints: the usage in short, and where the rest is.
+let shortUsage = """
+    USAGE: plugboard <command> [options]
+    Run 'plugboard help' for the commands, and 'plugboard demo' to see the bundled app.
+    """
+
 func commandHelp(_ command: String) -> String? {
     switch command {
+    case "--version": versionHelp
     case "demo": DemoCommand.help
     case "run": RunCommand.help
     case "inspect": InspectCommand.help
@@ -101,7 +116,7 @@ func showVersion(_ arguments: [String]) throws -> Int32 {
 
 func run(_ arguments: [String]) async -> Int32 {
     guard let command = arguments.first else {
-        Terminal.error(help)
+        Terminal.error(shortUsage)
         return 2
     }
     let rest = Array(arguments.dropFirst())
@@ -132,6 +147,13 @@ func run(_ arguments: [String]) async -> Int32 {
         }
     } catch {
         Terminal.error("error: \(error)")
+        if case .usage? = error as? HostError {
+            // The help of the command that was given, if it is one.
+            let help =
+                commandHelp(command) == nil || command.hasPrefix("-")
+                ? "plugboard --help" : "plugboard \(command) --help"
+            Terminal.error("Run '\(help)' for usage.")
+        }
         return (error as? HostError)?.status ?? 1
     }
 }

@@ -223,7 +223,9 @@ struct HostExecutableTests {
         #expect(run.status == 2)
         // Found before anything is loaded.
         #expect(!run.standardError.contains("Loading"))
-        #expect(run.standardError == "error: \(message)\nRun 'plugboard --help' for usage.\n")
+        // Pointing to the help of the command given, when it is one.
+        let help = arguments[0] == "opn" ? "plugboard --help" : "plugboard \(arguments[0]) --help"
+        #expect(run.standardError == "error: \(message)\nRun '\(help)' for usage.\n")
     }
 
     @Test func openOfAnUnknownURLSuggestsTheNearestRoutes() throws {
@@ -302,6 +304,18 @@ struct HostExecutableTests {
         #expect(run.standardError == "error: \(locked): cannot be read (Permission denied); check its permissions\n")
     }
 
+    @Test func aMissingPluginDirectoryIsNamedAsADirectory() throws {
+        let missing = try Scratch().directory.appendingPathComponent("missing").path
+        for command in [["list", "--plugins", missing], ["verify", missing]] {
+            let run = try HostProcess.run(command)
+            #expect(run.status == 1)
+            #expect(
+                run.standardError.hasPrefix(
+                    "error: \(missing): no such directory; check the path, or build the plugins"),
+                "\(run.standardError)")
+        }
+    }
+
     @Test func aPluginDirectoryWithoutPluginFilesIsWarnedOf() throws {
         let scratch = try Scratch()
         let run = try HostProcess.run(["routes", "--plugins", scratch.directory.path])
@@ -310,7 +324,8 @@ struct HostExecutableTests {
         #expect(
             run.standardError
                 == "warning: no plugin files (.so) in \(scratch.directory.path); a package's plugins are in its "
-                + ".build/debug (or .build/release)\nLoading 0 plugin files\n")
+                + ".build/debug (or .build/release), and those of one made by plugboard new in "
+                + ".plugboard-build/debug beside it\nLoading 0 plugin files\n")
         #expect(run.standardOutput == "(no routes)\n")
     }
 
@@ -443,12 +458,15 @@ struct HostExecutableTests {
     @Test(arguments: [
         ["--help"], ["help"], ["demo", "--help"], ["inspect", "--help"], ["help", "inspect"], ["launch", "--help"],
         ["graph", "--help"], ["routes", "--help"], ["open", "--help"], ["run", "--help"], ["verify", "--help"],
-        ["new", "--help"], ["seal", "--help"],
+        ["new", "--help"], ["seal", "--help"], ["list", "--help"], ["resolve", "--help"], ["completion", "--help"],
     ])
     func helpIsPrintedAndSucceeds(arguments: [String]) throws {
         let run = try HostProcess.run(arguments)
         #expect(run.status == 0)
         #expect(run.standardOutput.contains("USAGE: plugboard"))
+        // Within 100 columns, so that it reads in any terminal.
+        let long = run.standardOutput.split(separator: "\n").filter { $0.count > 100 }
+        #expect(long.isEmpty, "\(long)")
     }
 
     @Test(arguments: [["launch-rockets"], ["help", "launch-rockets"], ["--help", "launch-rockets"]])
@@ -486,10 +504,20 @@ struct HostExecutableTests {
         #expect(extra.standardError == "error: --version takes no arguments\nRun 'plugboard --help' for usage.\n")
     }
 
-    @Test func noCommandPrintsUsageToStderr() throws {
+    @Test func noCommandPrintsAShortUsageToStderr() throws {
         let run = try HostProcess.run([])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("USAGE: plugboard <command>"))
-        #expect(run.standardError.contains("EXIT STATUS:\n  0    Success."))
+        #expect(
+            run.standardError
+                == "USAGE: plugboard <command> [options]\n"
+                + "Run 'plugboard help' for the commands, and 'plugboard demo' to see the bundled app.\n")
+    }
+
+    @Test func helpOfVersionSaysWhatItPrints() throws {
+        for arguments in [["help", "--version"], ["--version", "--help"]] {
+            let run = try HostProcess.run(arguments)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.hasPrefix("USAGE: plugboard --version\n"), "\(run.standardOutput)")
+        }
     }
 }

@@ -57,7 +57,8 @@ struct VerifyCommandTests {
         #expect(
             run.standardError
                 == "error: no plugin files (.so) in \(scratch.directory.path); a package's plugins are in its "
-                + ".build/debug (or .build/release)\n")
+                + ".build/debug (or .build/release), and those of one made by plugboard new in "
+                + ".plugboard-build/debug beside it\n")
     }
 
     @Test func aRefusalOfSeveralLinesIsReportedWhole() throws {

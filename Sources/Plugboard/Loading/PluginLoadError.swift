@@ -33,6 +33,12 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// try PluginLoader().load(directory: "plugins/libCircles.so")  // throws .notADirectory
     /// ```
     case notADirectory(path: String)
+    /// A directory of plugins was asked for, and nothing exists at the path.
+    ///
+    /// ```swift
+    /// try PluginLoader().load(directory: "plugins")  // throws .directoryNotFound when there is none
+    /// ```
+    case directoryNotFound(path: String)
     /// The file or directory exists but cannot be read.
     ///
     /// ```swift
@@ -151,6 +157,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .fileNotFound(let path), .undecodableName(let path), .notAFile(let path, _), .notADirectory(let path),
+            .directoryNotFound(let path),
             .unreadable(let path, _), .notASharedObject(let path, _), .openFailed(let path, _), .noManifest(let path),
             .multipleManifests(let path, _), .fingerprintMismatch(let path, _, _),
             .duplicatePlugin(_, let path, _), .registrationFailed(let path, _, _),
@@ -179,6 +186,9 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             "\(shownPath): is a \(kind), not a plugin file; pass a .so file, or load the directory's plugins"
         case .notADirectory:
             "\(shownPath): is not a directory; pass the directory that holds the plugin files"
+        case .directoryNotFound:
+            "\(shownPath): no such directory; check the path, or build the plugins first (a package builds them "
+                + "into its .build/debug, one made by plugboard new into .plugboard-build/debug beside it)"
         case .unreadable(_, let reason):
             "\(shownPath): cannot be read (\(reason)); check its permissions"
         case .notASharedObject(_, let reason):

@@ -84,7 +84,13 @@ public struct PluginLoader: Sendable {
     /// ```
     public static func pluginFiles(in directory: String) throws(PluginLoadError) -> [String] {
         var status = stat()
-        guard stat(directory, &status) == 0 else { throw statFailure(at: directory, errno: errno) }
+        guard stat(directory, &status) == 0 else {
+            let code = errno
+            if code == ENOENT, !UndecodableFileName.isListed(as: directory) {
+                throw .directoryNotFound(path: directory)
+            }
+            throw statFailure(at: directory, errno: code)
+        }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: directory) }
         let names: [[UInt8]]
         do {
