@@ -284,7 +284,7 @@ struct PluginLoaderErrorTests {
     @Test func aMissingDirectory() {
         let path = files.directory.appendingPathComponent("nowhere").path
         let error = #expect(throws: PluginLoadError.self) { try loader.load(directory: path) }
-        guard case .fileNotFound(path) = error else {
+        guard case .directoryNotFound(path) = error else {
             Issue.record("wrong error: \(String(describing: error))")
             return
         }
