@@ -114,6 +114,16 @@ enum PluginLoading {
             }
         }
         Terminal.lines(.skipped, declared)
+        // The routes of a plugin that cannot load answer with why, where no other plugin's route
+        // serves them.
+        for refusal in resolution.refusals {
+            guard let manifest = manifests[refusal.candidate.path] else { continue }
+            registry.declareRefused(manifest, image: refusal.candidate.path, reason: refusal.explanation)
+        }
+        for case .failed(let path, let error) in installed {
+            guard let manifest = manifests[path] else { continue }
+            registry.declareRefused(manifest, image: path, reason: message(for: error))
+        }
         return (failures, population)
     }
 

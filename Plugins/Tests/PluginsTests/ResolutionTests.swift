@@ -30,6 +30,22 @@ struct ResolutionTests {
         #expect(run.standardError.contains("✓ Greeter 1.0.0"))
     }
 
+    /// A refused plugin's routes are known from its manifest, and answer with the refusal.
+    @Test func aRefusedPluginsRouteAnswersWithWhyItWasRefused() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path],
+            input: "open app://probe/identity\nopen app://circles\nquit\n",
+            environment: ["PLUGBOARD_PROBE_DEPENDENCIES": "Notes >=1.0.0 <2.0.0"])
+        #expect(
+            run.standardError.contains(
+                "error: 'app://probe/identity' is not available: plugin 'Probe' was refused: it needs Notes >=1.0.0 "
+                    + "<2.0.0, and no Notes is installed; install it, or declare the dependency optional\n"),
+            "\(run.standardError)")
+        #expect(run.standardOutput.contains("> open app://circles\n┌─ Circles"), "\(run.standardOutput)")
+    }
+
     @Test func aRefusedDependencyIsNamedAsTheRootCause() throws {
         let scratch = try Scratch()
         let shell = try scratch.copy(BuildProducts.path("libShellPlugin.so"), as: "libShellPlugin.so")

@@ -7,6 +7,21 @@ extension Registry {
         }
     }
 
+    /// Keeps the routes that `manifest`, of a plugin at `image` that was refused, declares, where no
+    /// other route owns their pattern: opening one answers with `reason`
+    /// (``LookupError/pluginRefused(url:plugin:reason:)``) rather than "no route matches".
+    ///
+    /// ```swift
+    /// for refusal in resolution.refusals {
+    ///     registry.declareRefused(manifests[refusal.candidate.path]!, image: refusal.candidate.path, reason: refusal.description)
+    /// }
+    /// ```
+    public func declareRefused(_ manifest: SealedManifest, image: String, reason: String) {
+        try? update { snapshot throws(RegistrationError) in
+            try snapshot.declare(manifest, image: image, refusal: reason)
+        }
+    }
+
     /// Makes `activator` what activates the plugins declared here.
     func activate(with activator: any PluginActivating) {
         self.activator.withLock { $0.activator = activator }

@@ -111,8 +111,13 @@ public struct PluginRefusal: Error, Sendable, Hashable, CustomStringConvertible 
         "\(candidate.title) not loaded: \(explanation)"
     }
 
-    /// Why, after `… not loaded: `; a dependency's refusal continues as `X was refused: …`.
-    private var explanation: String {
+    /// Why, as ``description`` gives it after `… not loaded: `; a dependency's refusal continues
+    /// as `X was refused: …`.
+    ///
+    /// ```swift
+    /// print(refusal.explanation)  // it needs Account >=1.2.0 <2.0.0, and no Account is installed; …
+    /// ```
+    public var explanation: String {
         switch reason {
         case .refusedFile(let reason):
             return reason

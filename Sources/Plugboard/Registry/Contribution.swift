@@ -20,6 +20,8 @@ struct Contribution: Sendable {
         var factory: ScreenFactory
         /// The inactive plugin whose manifest declared the route, for a placeholder.
         var inactivePlugin: String?
+        /// Why that plugin was refused, for the placeholder of a plugin that cannot load.
+        var refusal: String?
 
         init(pattern: String, title: String?, factory: @escaping ScreenFactory) {
             self.pattern = pattern

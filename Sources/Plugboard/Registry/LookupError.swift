@@ -78,6 +78,13 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
     /// catch LookupError.activationFailed(_, let plugin, let reason) { print(plugin, reason) }
     /// ```
     case activationFailed(url: String, plugin: String, reason: String)
+    /// The route is declared by `plugin`, which was refused (a dependency missing or too old, a
+    /// build for another runtime…): it cannot load, and `reason` says why and what to do.
+    ///
+    /// ```swift
+    /// catch LookupError.pluginRefused(_, let plugin, let reason) { print(plugin, "was refused:", reason) }
+    /// ```
+    case pluginRefused(url: String, plugin: String, reason: String)
     /// The route is a placeholder of `plugin`, which is not active, and the registry has no
     /// ``PluginPopulation`` to activate it.
     ///
@@ -139,6 +146,8 @@ public enum LookupError: Error, Sendable, CustomStringConvertible {
         case .pluginNotActive(let plugin):
             "plugin '\(plugin.shown)' is declared but not active, and nothing can activate it: keep the "
                 + "PluginPopulation that declared it alive"
+        case .pluginRefused(let url, let plugin, let reason):
+            "'\(url.shown)' is not available: plugin '\(plugin.shown)' was refused: \(reason)"
         case .moduleQuarantined(let url, let module, let reason):
             "'\(url.shown)' is not available: module \(module) was quarantined at launch: \(reason)"
         }

@@ -156,6 +156,9 @@ extension Registry {
             if snapshot.isDisabled(entry.route.owner.module) {
                 throw .moduleDisabled(url: url, module: entry.route.owner.module)
             }
+            if let reason = entry.route.refusal {
+                throw .pluginRefused(url: url, plugin: entry.route.inactivePlugin ?? "", reason: reason)
+            }
             if let plugin = entry.route.inactivePlugin { return .inactive(plugin: plugin) }
             let request = RouteRequest(url: url, pattern: entry.pattern, parameters: parameters, context: context)
             return .found(

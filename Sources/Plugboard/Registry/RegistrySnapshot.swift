@@ -105,7 +105,7 @@ public struct RegistrySnapshot: Sendable {
 
     /// One declaration or registration, as it was applied.
     private enum Change: Sendable {
-        case declared(SealedManifest, image: String)
+        case declared(SealedManifest, image: String, refusal: String?)
         case registered([Contribution], plugin: LoadedPlugin?)
     }
     /// The modules of the plugins declared but not active yet (``PluginPopulation``), each with
@@ -302,7 +302,7 @@ public struct RegistrySnapshot: Sendable {
         }
         let registered = Route(
             pattern: pattern, title: route.title, owner: owner, factory: route.factory,
-            inactivePlugin: route.inactivePlugin)
+            inactivePlugin: route.inactivePlugin, refusal: route.refusal)
         do {
             try router.add(pattern, registered)
             return []
@@ -332,9 +332,13 @@ public struct RegistrySnapshot: Sendable {
     /// Declares the routes of `manifest`, a plugin at `image` that is not active, as placeholders
     /// that name it (``Route/inactivePlugin``). After a throw the snapshot holds part of them and
     /// must be discarded, as after ``add(_:plugin:)``.
+    ///
+    /// With a `refusal`, the plugin cannot load: its placeholders answer with the refusal
+    /// (``Route/refusal``), only where no other route owns the pattern, and the plugin is not
+    /// declared otherwise (its tasks, modules and services are not the population's).
     /// - Throws: ``RegistrationError`` with every route that cannot be declared (a pattern another
     ///   plugin owns, say).
-    mutating func declare(_ manifest: SealedManifest, image: String) throws(RegistrationError) {
+    mutating func declare(_ manifest: SealedManifest, image: String, refusal: String? = nil) throws(RegistrationError) {
         var problems: [RegistrationProblem] = []
         var declared: [RoutePattern] = []
         for (index, text) in manifest.routes.enumerated() {
@@ -349,11 +353,15 @@ public struct RegistrySnapshot: Sendable {
                 throw LookupError.pluginNotActive(plugin: name)
             }
             placeholder.inactivePlugin = name
-            problems += insert(placeholder, owner: owner, plugin: nil)
-            if case .pattern(let pattern) = placeholder.parsed { declared.append(pattern) }
+            placeholder.refusal = refusal
+            let found = insert(placeholder, owner: owner, plugin: nil)
+            // A refused plugin gives way to every plugin that loads.
+            if refusal == nil { problems += found }
+            if found.isEmpty, case .pattern(let pattern) = placeholder.parsed { declared.append(pattern) }
         }
         guard problems.isEmpty else { throw .rejected(problems) }
-        history.append(.declared(manifest, image: image))
+        history.append(.declared(manifest, image: image, refusal: refusal))
+        guard refusal == nil else { return }
         declaredPlugins[manifest.name] = DeclaredPlugin(manifest: manifest, image: image, placeholders: declared)
     }
 
@@ -386,8 +394,8 @@ public struct RegistrySnapshot: Sendable {
         var next = RegistrySnapshot()
         for change in history {
             switch change {
-            case .declared(let manifest, let image) where manifest.name != name:
-                try next.declare(manifest, image: image)
+            case .declared(let manifest, let image, let refusal) where manifest.name != name:
+                try next.declare(manifest, image: image, refusal: refusal)
             case .declared: continue
             case .registered(let contributions, let registered) where registered?.manifest.name != name:
                 try next.add(contributions, plugin: registered)

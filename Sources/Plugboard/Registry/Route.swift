@@ -48,4 +48,11 @@ public struct Route: Sendable {
     /// route.inactivePlugin  // "Circles" until the circle list is first opened
     /// ```
     public var inactivePlugin: String? = nil
+    /// Why the plugin named by ``inactivePlugin`` was refused, for a route its manifest declares
+    /// although it cannot load: opening the route answers with the refusal.
+    ///
+    /// ```swift
+    /// route.refusal  // "it needs plugin Account, which is not installed; install Account …"
+    /// ```
+    public var refusal: String? = nil
 }
