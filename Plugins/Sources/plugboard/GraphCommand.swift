@@ -45,6 +45,13 @@ enum GraphCommand {
         let failures = try PluginLoading.load(
             directories: options.pluginDirectories, withBundled: options.withBundled)
         if failures > 0 { throw HostError.pluginsFailed(count: failures) }
-        return try StartupGraph(tasks: Registry.shared.snapshot.tasks)
+        do throws(LaunchError) {
+            return try StartupGraph(tasks: Registry.shared.snapshot.tasks)
+        } catch {
+            // The graph is only shown, never run: say what is wrong with it, not that nothing ran.
+            guard case .invalidGraph(let problems) = error else { throw HostError.failed(error.description) }
+            throw HostError.failed(
+                "the startup task graph is invalid:\n" + problems.map { "  - \($0)" }.joined(separator: "\n"))
+        }
     }
 }

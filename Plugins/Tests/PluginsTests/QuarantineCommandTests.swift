@@ -60,6 +60,14 @@ struct QuarantineCommandTests {
         #expect(!strict.standardOutput.contains("✓ shell.root-screen"))
     }
 
+    /// `graph` shows the graph and runs nothing: an invalid one is described as such.
+    @Test func graphOfAnInvalidGraphSaysWhatIsWrongWithIt() throws {
+        let graph = try run(["graph"], after: "no.such.task")
+        #expect(graph.status == 1)
+        #expect(graph.standardError.contains("error: the startup task graph is invalid:\n  - task 'probe.start'"))
+        #expect(!graph.standardError.contains("nothing ran"), "\(graph.standardError)")
+    }
+
     @Test func aTaskOfAPluginNotDeclaredAsADependencyQuarantinesItsPlugin() throws {
         let launch = try run(["launch"], after: "shell.store")
         #expect(launch.status == 3)

@@ -65,6 +65,9 @@ final class PhaseRun: Sendable {
     private let state: PosixMutex<State>
     /// Mirrors `state.stopped != nil`, so a worker checks it before each task without the lock.
     private let stopped = Atomic(false)
+    /// How many tasks the watch gave up on, so that a worker whose task ended asks whether it was
+    /// one of them only when there are any.
+    private let givenUp = Atomic(0)
 
     /// Prepares the tasks of `phase`; `earlier` holds the outcomes of the earlier phases, and
     /// `excluded` the modules whose tasks do not run, with the reason.
@@ -194,6 +197,8 @@ final class PhaseRun: Sendable {
         var searcher: Searcher?
         var ended: [UnsafeContinuation<Bool, Never>] = []
         var failure: LaunchReport.Failure?
+        /// The phase's caller, when this was the phase's last task.
+        var completion: CheckedContinuation<Void, Never>?
     }
 
     /// Takes a queued task, then keeps running one newly ready dependent at a time, or a queued
@@ -209,6 +214,11 @@ final class PhaseRun: Sendable {
                 continue
             }
             let (record, ended) = await execute(task)
+            // Told before the task is recorded, so that the phase cannot end before it is told;
+            // a task given up on was told of then.
+            let wasGivenUp =
+                givenUp.load(ordering: .relaxed) > 0 && state.withLock { state in state.records[task] != nil }
+            if !wasGivenUp { policy.progress?(LaunchReport.Entry(graph.tasks[task], record)) }
             ready.removeAll(keepingCapacity: true)
             skipped.removeAll(keepingCapacity: true)
             let result = state.withLock { state -> (Ending, next: Int?)? in
@@ -222,7 +232,6 @@ final class PhaseRun: Sendable {
                 return (ending, next)
             }
             guard let (ending, next) = result else { return }
-            policy.progress?(LaunchReport.Entry(graph.tasks[task], record))
             apply(ending, skipped: skipped)
             current = next
         }
@@ -253,8 +262,7 @@ final class PhaseRun: Sendable {
         if state.unresolved == 0 {
             ending.ended = state.idle
             state.idle.removeAll()
-            state.completion?.resume()
-            state.completion = nil
+            ending.completion = state.completion.take()
         }
         return ending
     }
@@ -266,6 +274,7 @@ final class PhaseRun: Sendable {
         for worker in ending.ended { worker.resume(returning: false) }
         if let failure = ending.failure { stop(.failed(failure)) }
         if !skipped.isEmpty { report(skipped) }
+        ending.completion?.resume()
     }
 
     /// Marks `task` as run by worker `number` from `now`; wakes the watch earlier if the task's
@@ -429,6 +438,7 @@ extension PhaseRun {
                     continue
                 }
                 let record = Record(start: since - origin, duration: now - since, outcome: outcome)
+                givenUp.add(1, ordering: .relaxed)
                 endings.append(finish(task, as: record, in: &state, ready: &ready, skipped: &skipped))
                 abandoned.append((task, record))
                 cancelled.append(state.workers[worker])
@@ -448,10 +458,10 @@ extension PhaseRun {
             return (abandoned, endings, cancelled, running)
         }
         for worker in cancelled { worker.cancel() }
-        for (task, record) in abandoned { policy.progress?(LaunchReport.Entry(graph.tasks[task], record)) }
-        for ending in endings { apply(ending, skipped: []) }
-        if !skipped.isEmpty { report(skipped) }
         if !running.isEmpty { policy.stillRunning?(running) }
+        for (task, record) in abandoned { policy.progress?(LaunchReport.Entry(graph.tasks[task], record)) }
+        if !skipped.isEmpty { report(skipped) }
+        for ending in endings { apply(ending, skipped: []) }
     }
 }
 
