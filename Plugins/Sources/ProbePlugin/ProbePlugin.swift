@@ -104,8 +104,20 @@ final class ProbeScreen: Screen {
 
     func render() -> String { "probe" }
 
-    /// `exit` ends the process from the plugin's own code, with status 3, as a plugin may.
-    var actions: [ScreenAction] { [ScreenAction("exit", title: "End the process") { _ in exit(3) }] }
+    /// `exit` ends the process from the plugin's own code, with status 3, as a plugin may. With
+    /// PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation, `trap` traps, `hang` never returns and
+    /// `circles` asks for the circle list, a route of another plugin.
+    var actions: [ScreenAction] {
+        let exit = ScreenAction("exit", title: "End the process") { _ in Glibc.exit(3) }
+        guard getenv("PLUGBOARD_PROBE_FAULTS") != nil else { return [exit] }
+        return [
+            exit, ScreenAction("trap", title: "Trap") { _ in fatalError("the probe traps on purpose") },
+            ScreenAction("hang", title: "Hang") { _ in while true { sleep(1) } },
+            ScreenAction("circles", title: "Open the circles") { [model] _ in
+                model.navigation.send(.push("app://circles"))
+            },
+        ]
+    }
 }
 
 /// The registry the plugin itself sees as `Registry.shared`.

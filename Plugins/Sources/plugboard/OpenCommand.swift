@@ -5,7 +5,7 @@ import Plugboard
 enum OpenCommand {
     nonisolated static let help = """
         USAGE: plugboard open URL [--plugins DIR]... [--with-bundled] [--strict] [--eager]
-                              [--task-timeout SECONDS]
+                              [--task-timeout SECONDS] [--isolate NAME]...
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch and
         declares the others, launches them, resolves URL through the router and its
@@ -21,18 +21,21 @@ enum OpenCommand {
                           graph, rather than quarantining it and launching the rest.
           --eager         Load every plugin at start, rather than each when it is first needed.
         \(Options.taskTimeoutHelp)
+        \(Isolation.help)
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options(launchingPlugins: arguments, switches: ["--strict", "--eager"], operands: 1)
+        let options = try Options(
+            launchingPlugins: arguments, valued: ["--isolate"], switches: ["--strict", "--eager"], operands: 1)
         guard let url = try options.operands.first.map(URLOperand.checked) else {
             throw HostError.usage("open needs a URL")
         }
         let (app, failures, population, _) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             eager: options.has("--eager"),
-            strict: options.has("--strict"), taskTimeout: try options.taskTimeout)
+            strict: options.has("--strict"), taskTimeout: try options.taskTimeout,
+            isolating: Set(options.all("--isolate")))
         // The screen is shown as the shell shows it: once it has loaded, with its actions and
         // the stack, within the deadline of a startup task.
         let session = ShellSession(registry: .shared, population: population, application: app)

@@ -43,12 +43,13 @@ enum PluginLoading {
 
     /// Installs the plugins as ``load(directories:withBundled:into:)`` loads them, except that
     /// without `eager` only the plugins active at launch (and those they need) are loaded: the
-    /// others are declared, and activated when first needed, each announced on standard error.
+    /// others are declared, and activated when first needed, each announced on standard error;
+    /// and those named in `isolating` run in processes of their own (``Isolation``).
     /// Returns the population, which the registry holds weakly: keep it while plugins may be
     /// needed.
     static func install(
         directories: [String], withBundled: Bool = false, eager: Bool, mappingCopies: Bool = false,
-        into registry: Registry = .shared
+        isolating: Set<String> = [], into registry: Registry = .shared
     ) throws -> (failures: Int, population: PluginPopulation) {
         let paths = try paths(directories: directories, withBundled: withBundled)
         for failure in registry.registerLinkedModules().failures {
@@ -71,7 +72,10 @@ enum PluginLoading {
             Terminal.line(.failed, PluginLoader.shown(path: refusal.candidate.path))
             Terminal.error("error: \(refusal.candidate.refusal ?? refusal.description)")
         }
-        let population = PluginPopulation(loader: loader, resolved: resolution.order, manifests: manifests) {
+        // The plugins to isolate start in processes of their own; the rest load here.
+        let (isolationFailures, order) = Isolation.start(isolating, of: resolution.order, into: registry)
+        failures += isolationFailures
+        let population = PluginPopulation(loader: loader, resolved: order, manifests: manifests) {
             name, result, duration in
             switch result {
             case .success(let plugin):

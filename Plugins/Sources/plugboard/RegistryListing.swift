@@ -1,4 +1,5 @@
 import Plugboard
+import Synchronization
 
 /// Prints what a registry holds: plugins, modules, routes, startup tasks and services.
 enum RegistryListing {
@@ -61,8 +62,12 @@ enum RegistryListing {
                 default: "\(member.candidate.title)  \(member.state)"
                 }
             }
-        for line in lines { Terminal.line("  \(line)") }
-        if lines.isEmpty { Terminal.line("  (none)") }
+        let isolated = Isolation.started.withLock { $0 }.map { plugin in
+            "\(plugin.name) \(plugin.version)  isolated, "
+                + (plugin.processID.map { "process \($0)" } ?? "stopped (starts again when next used)")
+        }
+        for line in lines + isolated { Terminal.line("  \(line)") }
+        if lines.isEmpty && isolated.isEmpty { Terminal.line("  (none)") }
     }
 
     /// One line per route: its pattern, title and owning module (and, for a plugin not active

@@ -8,6 +8,7 @@ enum RunCommand {
     nonisolated static let help = """
         USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict] [--eager]
                              [--watch] [--build PACKAGE]... [--task-timeout SECONDS]
+                             [--isolate NAME]...
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
         declares the others (each is loaded when first needed, and says so on standard
@@ -48,12 +49,14 @@ enum RunCommand {
                           debug or release directory, such as .plugboard-build/debug); implies
                           --watch. Repeatable.
         \(Options.taskTimeoutHelp)
+        \(Isolation.help)
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(
-            launchingPlugins: arguments, valued: ["--open", "--build"], switches: ["--strict", "--eager", "--watch"])
+            launchingPlugins: arguments, valued: ["--open", "--build", "--isolate"],
+            switches: ["--strict", "--eager", "--watch"])
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let builds = try options.all("--build").map { package in
             guard options.pluginDirectories.count == 1 else {
@@ -64,7 +67,8 @@ enum RunCommand {
         let (app, failures, population, signals) = try await QuietLaunch.run(
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             eager: options.has("--eager"), mappingCopies: true, strict: options.has("--strict"), showingProgress: true,
-            taskTimeout: try options.taskTimeout)
+            taskTimeout: try options.taskTimeout,
+            isolating: Set(options.all("--isolate")))
         let session = ShellSession(registry: .shared, population: population, application: app)
         let watch =
             options.has("--watch") || !builds.isEmpty ? try PluginWatch(population: population, building: builds) : nil

@@ -137,6 +137,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case "completion": return try CompletionCommand.run(rest)
         case "resolve": return try ResolveCommand.run(rest)
         case ChildDescription.command: return ChildDescription.runChild(rest)
+        case Isolation.command: return await Isolation.serve(rest)
         case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)

@@ -1,0 +1,182 @@
+internal import Glibc
+
+/// A plugin that runs in a plugin process of its own, which the host starts: a trap in its code
+/// ends that process, not the host. Its routes are registered in the host as proxies
+/// (``register(into:)``) whose screens show what the plugin process renders, forward the actions
+/// taken, and follow the navigation its view models ask for. When the process dies, the plugin
+/// is stopped: its screens say so, with the Swift runtime's last words, and its next use starts
+/// a new process.
+///
+/// ```swift
+/// let notes = try IsolatedPlugin.start(file: "plugins/libNotes.so", command: [hostPath, "plugin-process"])
+/// try notes.register(into: .shared)
+/// try await navigator.open("app://notes")  // rendered in the plugin process
+/// ```
+public final class IsolatedPlugin: Sendable {
+    /// The plugin file.
+    ///
+    /// ```swift
+    /// notes.file  // "plugins/libNotes.so"
+    /// ```
+    public let file: String
+    /// The plugin's name and version, as its process reported them.
+    ///
+    /// ```swift
+    /// notes.name  // "Notes"
+    /// ```
+    public let name: String
+    /// The plugin's version.
+    ///
+    /// ```swift
+    /// notes.version  // "1.0.0"
+    /// ```
+    public let version: String
+    /// The routes its process serves.
+    ///
+    /// ```swift
+    /// notes.routes.map(\.pattern)  // ["app://notes", "app://notes/:id"]
+    /// ```
+    public let routes: [WireRoute]
+    /// How long a request may take before the plugin is taken for hung: its process is stopped,
+    /// and the plugin treated as crashed.
+    ///
+    /// ```swift
+    /// notes.deadline  // .seconds(5)
+    /// ```
+    public let deadline: Duration
+    private let command: [String]
+    private let current: PosixMutex<PluginProcessHandle?>
+    /// The last stop, and the process it ended.
+    private let lastDeath = PosixMutex<(process: Int32, error: IsolationError)?>(nil)
+    private let onStop: @Sendable (IsolationError) -> Void
+
+    /// Starts a plugin process for `file` with `command` (an executable and its first arguments,
+    /// to which the file is appended; never a shell), and waits until its plugin is loaded and
+    /// launched.
+    /// - Parameters:
+    ///   - file: The plugin file; the plugin process checks it as any host does.
+    ///   - command: What starts a plugin process: the executable that calls
+    ///     ``PluginProcess/serve(file:descriptor:policy:)``, and its arguments before the file.
+    ///   - deadline: How long any request may take (5 seconds by default, as Android allows an
+    ///     app to answer input).
+    ///   - onStop: Told once of each process that stops (its crash report is in the error).
+    /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
+    ///
+    /// ```swift
+    /// let notes = try IsolatedPlugin.start(file: path, command: ["/usr/bin/plugboard", "plugin-process"])
+    /// ```
+    public static func start(
+        file: String, command: [String], deadline: Duration = .seconds(5),
+        onStop: @escaping @Sendable (IsolationError) -> Void = { _ in }
+    ) throws(IsolationError) -> IsolatedPlugin {
+        let (handle, ready) = try PluginProcessHandle.start(command + [file], deadline: deadline)
+        return IsolatedPlugin(
+            file: file, command: command, deadline: deadline, handle: handle, ready: ready, onStop: onStop)
+    }
+
+    private init(
+        file: String, command: [String], deadline: Duration, handle: PluginProcessHandle, ready: Ready,
+        onStop: @escaping @Sendable (IsolationError) -> Void
+    ) {
+        self.file = file
+        self.command = command
+        self.deadline = deadline
+        self.onStop = onStop
+        name = ready.plugin
+        version = ready.version
+        routes = ready.routes
+        current = PosixMutex(handle)
+    }
+
+    /// The process ID of the plugin process running now, if one is.
+    ///
+    /// ```swift
+    /// print(notes.processID.map(String.init) ?? "stopped")
+    /// ```
+    public var processID: Int32? {
+        current.withLock { $0?.isRunning == true ? $0?.processID : nil }
+    }
+
+    /// Why the plugin stopped last, if it did.
+    ///
+    /// ```swift
+    /// if let death = notes.lastStop { print(death) }  // Notes 1.0.0 stopped: Fatal error: boom (…)
+    /// ```
+    public var lastStop: IsolationError? {
+        lastDeath.withLock { $0?.error }
+    }
+
+    /// Registers the plugin's routes in `registry`, each owned by its module and this file, as
+    /// proxies whose screens live in the plugin process.
+    /// - Throws: ``RegistrationError`` when a route is another plugin's; nothing is registered then.
+    ///
+    /// ```swift
+    /// try notes.register(into: .shared)
+    /// ```
+    public func register(into registry: Registry) throws(RegistrationError) {
+        var contributions: [String: Contribution] = [:]
+        for route in routes {
+            let module = RegisteredModule(owner: Owner(module: route.module, image: file), plugin: name)
+            contributions[route.module, default: Contribution(module: module)].routes.append(
+                Contribution.PendingRoute(pattern: route.pattern, title: route.title) { [self] request in
+                    ProxyScreen(plugin: self, url: request.url, title: route.title ?? name)
+                })
+        }
+        try registry.apply(contributions.keys.sorted().map { contributions[$0]! }, plugin: nil)
+    }
+
+    /// Sends the request `make` builds with its number, and waits for its answer within the
+    /// deadline, starting a new plugin process first if the last one stopped.
+    /// - Throws: ``IsolationError``: the plugin stopped (now, or before and could not start
+    ///   again), did not answer in time (its process is then stopped), or could not serve it.
+    func request(_ make: @Sendable (Int) -> WireMessage) async throws(IsolationError) -> WireScreen {
+        let handle = try running()
+        let answer = await handle.request(make, deadline: deadline)
+        switch answer {
+        case .answered(.screen(_, let state)): return state
+        case .answered(.failed(_, let reason)): throw .failed(plugin: name, reason: reason)
+        case .answered: throw .failed(plugin: name, reason: "the plugin process answered out of turn")
+        case .stopped(let death), .timedOut(let death): throw stopped(handle, death)
+        }
+    }
+
+    /// Asks the plugin process to drop the screen numbered `screen`.
+    func release(screen: Int) {
+        current.withLock { $0 }?.send(.release(screen: screen))
+    }
+
+    /// Calls `handler` with each navigation request the screen numbered `screen` sends.
+    func onNavigation(of screen: Int, _ handler: @escaping @Sendable (WireNavigation) -> Void) {
+        current.withLock { $0 }?.onNavigation(of: screen, handler)
+    }
+
+    /// The plugin process running now, a new one if the last one stopped.
+    private func running() throws(IsolationError) -> PluginProcessHandle {
+        if let handle = current.withLock({ $0 }), handle.isRunning { return handle }
+        let (handle, _) = try PluginProcessHandle.start(command + [file], deadline: deadline)
+        current.withLock { $0 = handle }
+        return handle
+    }
+
+    /// The error that says `handle`'s process stopped, as `death` describes it; kept as
+    /// ``lastStop``.
+    private func stopped(_ handle: PluginProcessHandle, _ death: PluginProcessHandle.Death) -> IsolationError {
+        let error: IsolationError =
+            death.timedOut
+            ? .notResponding(plugin: name, version: version, after: deadline)
+            : .stopped(plugin: name, version: version, lastWords: death.lastWords, report: death.report)
+        let first = lastDeath.withLock { last in
+            defer { last = (handle.processID, error) }
+            return last?.process != handle.processID
+        }
+        if first { onStop(error) }
+        return error
+    }
+
+    /// What a plugin process reports once its plugin is ready.
+    struct Ready {
+        let plugin: String
+        let version: String
+        let routes: [WireRoute]
+    }
+}

@@ -1,0 +1,150 @@
+internal import Glibc
+internal import PlugboardReactive
+
+/// The plugin process's side of isolation: loads one plugin through the loader's checks, launches
+/// its startup tasks, and serves the host's requests about its screens over a ``WireConnection``
+/// until the host closes it. A trap in the plugin ends this process, not the host.
+///
+/// ```swift
+/// // In the executable the host starts for a plugin, with the socket as descriptor 3:
+/// exit(await PluginProcess.serve(file: CommandLine.arguments[2], policy: .strict))
+/// ```
+@MainActor
+public final class PluginProcess {
+    private let connection: WireConnection
+    private var screens: [Int: (screen: any Screen, subscription: Subscription?)] = [:]
+    private var lastScreen = 0
+
+    private init(connection: WireConnection) {
+        self.connection = connection
+    }
+
+    /// Serves the plugin in `file` over the socket `descriptor`; returns the exit status: 0 once
+    /// the host closed the connection, 1 when the plugin was refused (the host is told why).
+    /// - Parameters:
+    ///   - file: The plugin file, checked as any host checks it (`policy`).
+    ///   - descriptor: The connected socket the host handed over.
+    ///   - policy: The loader's checks.
+    ///
+    /// ```swift
+    /// exit(await PluginProcess.serve(file: path, descriptor: 3, policy: .strict))
+    /// ```
+    public static func serve(file: String, descriptor: Int32 = 3, policy: LoadPolicy) async -> Int32 {
+        let connection = WireConnection(descriptor: descriptor)
+        guard case .hello(let version)? = try? connection.receive(), version == WireMessage.version else { return 2 }
+        let plugin: LoadedPlugin
+        do {
+            plugin = try PluginLoader(registry: .shared, policy: policy).load(file: file)
+        } catch {
+            try? connection.send(.refused(reason: error.description))
+            return 1
+        }
+        let report: LaunchReport
+        do {
+            report = try await Application(registry: .shared).launch()
+        } catch {
+            try? connection.send(.refused(reason: error.description))
+            return 1
+        }
+        if let failure = report.failure {
+            try? connection.send(.refused(reason: failure.description))
+            return 1
+        }
+        let routes = Registry.shared.snapshot.routes.map {
+            WireRoute(pattern: $0.pattern.description, title: $0.title, module: $0.owner.module)
+        }
+        do {
+            try connection.send(
+                .ready(
+                    version: WireMessage.version, plugin: plugin.manifest.name, pluginVersion: plugin.manifest.version,
+                    routes: routes))
+        } catch {
+            return 0
+        }
+        let process = PluginProcess(connection: connection)
+        // Requests are read on a thread of their own and served on the main actor, each in a task
+        // of its own, so that a slow `load()` does not hold up the next request.
+        guard let reader = WorkerThread() else { return 1 }
+        let received = AsyncStream<WireMessage> { continuation in
+            reader.async {
+                while let message = try? connection.receive() { continuation.yield(message) }
+                continuation.finish()
+            }
+        }
+        for await message in received {
+            Task { await process.handle(message) }
+        }
+        withExtendedLifetime(reader) {}
+        return 0
+    }
+
+    private func handle(_ message: WireMessage) async {
+        switch message {
+        case .open(let request, let url):
+            await open(url, request: request)
+        case .perform(let request, let screen, let action, let text):
+            await perform(action, text: text, on: screen, request: request)
+        case .release(let screen):
+            screens[screen] = nil
+        default:
+            break
+        }
+    }
+
+    private func open(_ url: String, request: Int) async {
+        let screen: any Screen
+        do {
+            screen = try await Registry.shared.resolve(url).makeScreen()
+        } catch {
+            return answer(.failed(request: request, reason: error.description))
+        }
+        lastScreen += 1
+        let id = lastScreen
+        screen.setUpNavigation()
+        screen.setUpSubviews()
+        screen.viewModel?.initialize()
+        screen.bindViewModel()
+        let connection = connection
+        let subscription = screen.viewModel?.navigation.observe { request in
+            // A context is an object of this process: it cannot cross.
+            guard let navigation = WireNavigation(request) else {
+                try? connection.send(
+                    .failed(
+                        request: 0,
+                        reason: "'\(request)' carries a context, which cannot cross to the host's process; "
+                            + "pass what the screen needs in its URL"))
+                return
+            }
+            try? connection.send(.navigate(screen: id, request: navigation))
+        }
+        screens[id] = (screen, subscription)
+        await screen.load()
+        answer(.screen(request: request, state: state(of: screen, id: id)))
+    }
+
+    private func perform(_ id: String, text: String?, on screenID: Int, request: Int) async {
+        guard let screen = screens[screenID]?.screen else {
+            return answer(.failed(request: request, reason: "no screen \(screenID) is open"))
+        }
+        guard let action = screen.actions.first(where: { $0.id == id }) else {
+            return answer(.failed(request: request, reason: NavigationError.unknownAction(id, available: screen.actions.map(\.id)).description))
+        }
+        guard action.isEnabled else {
+            return answer(.failed(request: request, reason: NavigationError.disabledAction(id).description))
+        }
+        await action.perform(text)
+        answer(.screen(request: request, state: state(of: screen, id: screenID)))
+    }
+
+    private func state(of screen: any Screen, id: Int) -> WireScreen {
+        WireScreen(
+            id: id, title: screen.title, text: screen.render(),
+            actions: screen.actions.map {
+                WireAction(id: $0.id, title: $0.title, takesText: $0.takesText, isEnabled: $0.isEnabled)
+            })
+    }
+
+    private func answer(_ message: WireMessage) {
+        try? connection.send(message)
+    }
+}

@@ -1,0 +1,39 @@
+internal import Dispatch
+internal import Glibc
+
+/// What a plugin process writes to its standard output and error, read as it comes on a thread
+/// of its own (a process whose pipe is full would block), and kept for its last words.
+final class ProcessOutput: Sendable {
+    /// The most kept: the end of a long output, where the fatal error and backtrace are.
+    static let kept = 256 << 10
+
+    private let text = PosixMutex<[UInt8]>([])
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Reads `descriptor`, which it then owns, until its end.
+    init(reading descriptor: Int32) {
+        let reader = WorkerThread()
+        let read: @Sendable () -> Void = { [text, done] in
+            var buffer = [UInt8](repeating: 0, count: 16 << 10)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                text.withLock { kept in
+                    kept += buffer[..<count]
+                    if kept.count > Self.kept { kept.removeFirst(kept.count - Self.kept) }
+                }
+            }
+            close(descriptor)
+            done.signal()
+        }
+        if let reader { reader.async(read) } else { read() }
+    }
+
+    /// All that was written, once the process closed its end (it ended).
+    func waitForAll() -> String {
+        done.wait()
+        done.signal()
+        return String(decoding: text.withLock { $0 }, as: UTF8.self)
+    }
+}

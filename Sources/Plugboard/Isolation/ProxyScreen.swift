@@ -1,0 +1,77 @@
+internal import PlugboardReactive
+
+/// The host's side of a screen of an isolated plugin: it shows what the plugin process rendered,
+/// forwards the actions taken to it, and follows the navigation its view model asks for. When
+/// the plugin stops, it says so in the screen's place, with an action to go back; opening the
+/// route again starts a new plugin process.
+@MainActor
+final class ProxyScreen: Screen {
+    private let plugin: IsolatedPlugin
+    private let url: String
+    private let routeTitle: String
+    private var state: WireScreen?
+    private var stop: IsolationError?
+    private let model = ProxyViewModel()
+
+    init(plugin: IsolatedPlugin, url: String, title: String) {
+        self.plugin = plugin
+        self.url = url
+        routeTitle = title
+    }
+
+    isolated deinit {
+        if let state { plugin.release(screen: state.id) }
+    }
+
+    var viewModel: (any ViewModel)? { model }
+
+    var title: String {
+        stop == nil ? state?.title ?? routeTitle : "\(plugin.name) stopped"
+    }
+
+    func render() -> String {
+        if let stop { return stop.description }
+        return state?.text ?? ""
+    }
+
+    var actions: [ScreenAction] {
+        guard stop == nil, let state else {
+            return [ScreenAction("back", title: "Go back") { [model] _ in model.navigation.send(.pop) }]
+        }
+        return state.actions.map { action in
+            ScreenAction(action.id, title: action.title, takesText: action.takesText, isEnabled: action.isEnabled) {
+                [weak self] text in await self?.perform(action.id, text: text, on: state.id)
+            }
+        }
+    }
+
+    func load() async {
+        let url = url
+        await answer { request in .open(request: request, url: url) }
+        guard let id = state?.id else { return }
+        let navigation = model.navigation
+        plugin.onNavigation(of: id) { request in navigation.send(request.request) }
+    }
+
+    private func perform(_ action: String, text: String?, on screen: Int) async {
+        await answer { request in .perform(request: request, screen: screen, action: action, text: text) }
+    }
+
+    /// Sends the request `make` builds, and shows its answer, or the plugin's stop.
+    private func answer(_ make: @Sendable (Int) -> WireMessage) async {
+        do {
+            state = try await plugin.request(make)
+            stop = nil
+        } catch {
+            stop = error
+            model.failures.send(error)
+        }
+    }
+}
+
+/// The view model of a ``ProxyScreen``: the navigation the plugin process's view model asks for,
+/// and the failures of its requests.
+final class ProxyViewModel: ViewModel {
+    let navigation = Signal<NavigationRequest>()
+    let failures = Signal<IsolationError>()
+}

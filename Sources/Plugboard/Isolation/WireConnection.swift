@@ -1,0 +1,149 @@
+internal import FoundationEssentials
+internal import Glibc
+
+/// One end of the socket between the host and a plugin process: each ``WireMessage`` in a frame
+/// of its own — its length in 4 bytes, most significant first, then that many bytes of JSON.
+/// Sends are serialized; one thread receives.
+///
+/// ```swift
+/// let connection = WireConnection(descriptor: 3)
+/// try connection.send(.hello(version: WireMessage.version))
+/// let answer = try connection.receive()
+/// ```
+public final class WireConnection: Sendable {
+    /// The largest frame either side accepts: a screen's text is far smaller.
+    public static let largestFrame = 8 << 20
+
+    /// The socket's descriptor, which the connection owns.
+    public let descriptor: Int32
+    private let sending = PosixMutex(())
+
+    /// Takes over `descriptor`, a connected stream socket.
+    ///
+    /// ```swift
+    /// let connection = WireConnection(descriptor: 3)
+    /// ```
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit { Glibc.close(descriptor) }
+
+    /// Sends `message` in one frame.
+    /// - Throws: ``WireError`` when the other side is gone.
+    ///
+    /// ```swift
+    /// try connection.send(.release(screen: 1))
+    /// ```
+    public func send(_ message: WireMessage) throws(WireError) {
+        let body: [UInt8]
+        do {
+            body = Array(try JSONEncoder().encode(message))
+        } catch {
+            throw .malformed("cannot encode \(message): \(error)")
+        }
+        let count = UInt32(body.count)
+        let frame = [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
+        try sending.withLock { _ throws(WireError) in try write(frame) }
+    }
+
+    /// Waits for the next message.
+    /// - Throws: ``WireError/closed`` when the other side closed the socket (it ended, say);
+    ///   ``WireError/malformed(_:)`` for a frame that holds no message.
+    ///
+    /// ```swift
+    /// while let message = try? connection.receive() { print(message) }
+    /// ```
+    public func receive() throws(WireError) -> WireMessage {
+        let header = try read(4)
+        let count = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+        guard count <= Self.largestFrame else { throw .malformed("a frame of \(count) bytes is larger than allowed") }
+        return try Self.decode(try read(count))
+    }
+
+    /// The message a frame's bytes hold.
+    /// - Throws: ``WireError/malformed(_:)`` when they hold none.
+    static func decode(_ bytes: [UInt8]) throws(WireError) -> WireMessage {
+        do {
+            return try JSONDecoder().decode(WireMessage.self, from: Data(bytes))
+        } catch {
+            throw .malformed("a frame holds no message of version \(WireMessage.version): \(error)")
+        }
+    }
+
+    /// Waits until a message can be read (or the other side closed) within `limit`; returns
+    /// whether one can.
+    func waitReadable(within limit: Duration) -> Bool {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let (seconds, attoseconds) = limit.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        while true {
+            let ready = poll(&waiting, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
+    /// Shuts the socket down both ways, so that a thread waiting in ``receive()`` returns.
+    ///
+    /// ```swift
+    /// connection.shutDown()
+    /// ```
+    public func shutDown() {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    private func write(_ bytes: [UInt8]) throws(WireError) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .closed }
+            sent += count
+        }
+    }
+
+    private func read(_ count: Int) throws(WireError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var received = 0
+        while received < count {
+            let read = bytes[received...].withUnsafeMutableBytes { Glibc.recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { throw .closed }
+            received += read
+        }
+        return bytes
+    }
+}
+
+/// Why a ``WireConnection`` could not send or receive.
+///
+/// ```swift
+/// catch WireError.closed { print("the plugin process ended") }
+/// ```
+public enum WireError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The other side closed the socket, or ended.
+    ///
+    /// ```swift
+    /// catch WireError.closed { restart() }
+    /// ```
+    case closed
+    /// A frame too large, or one that holds no message.
+    ///
+    /// ```swift
+    /// catch WireError.malformed(let reason) { print(reason) }
+    /// ```
+    case malformed(String)
+
+    /// What went wrong.
+    ///
+    /// ```swift
+    /// print(error.description)
+    /// ```
+    public var description: String {
+        switch self {
+        case .closed: "the other side closed the connection"
+        case .malformed(let reason): reason
+        }
+    }
+}
