@@ -127,7 +127,10 @@ public final class PluginProcess {
             return answer(.failed(request: request, reason: "no screen \(screenID) is open"))
         }
         guard let action = screen.actions.first(where: { $0.id == id }) else {
-            return answer(.failed(request: request, reason: NavigationError.unknownAction(id, available: screen.actions.map(\.id)).description))
+            return answer(
+                .failed(
+                    request: request,
+                    reason: NavigationError.unknownAction(id, available: screen.actions.map(\.id)).description))
         }
         guard action.isEnabled else {
             return answer(.failed(request: request, reason: NavigationError.disabledAction(id).description))

@@ -43,7 +43,8 @@ public final class WireConnection: Sendable {
             throw .malformed("cannot encode \(message): \(error)")
         }
         let count = UInt32(body.count)
-        let frame = [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
+        let frame =
+            [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
         try sending.withLock { _ throws(WireError) in try write(frame) }
     }
 
@@ -96,7 +97,9 @@ public final class WireConnection: Sendable {
     private func write(_ bytes: [UInt8]) throws(WireError) {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw .closed }
             sent += count

@@ -237,9 +237,10 @@ extension WireNavigation {
     /// `request` as it crosses; `nil` when it carries a `context`, which cannot cross.
     init?(_ request: NavigationRequest) {
         switch request {
-        case .push(let url, let context): guard context == nil else { return nil }; self.init(kind: .push, url: url)
-        case .present(let url, let context): guard context == nil else { return nil }; self.init(kind: .present, url: url)
-        case .replace(let url, let context): guard context == nil else { return nil }; self.init(kind: .replace, url: url)
+        case .push(let url, nil): self.init(kind: .push, url: url)
+        case .present(let url, nil): self.init(kind: .present, url: url)
+        case .replace(let url, nil): self.init(kind: .replace, url: url)
+        case .push, .present, .replace: return nil
         case .pop: self.init(kind: .pop, url: nil)
         case .popToRoot: self.init(kind: .popToRoot, url: nil)
         case .dismiss: self.init(kind: .dismiss, url: nil)

@@ -41,6 +41,9 @@ final class RunningHost {
         }
     }
 
+    /// The host's process ID.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Types `lines` into the shell.
     func type(_ lines: String) {
         input.fileHandleForWriting.write(Data(lines.utf8))

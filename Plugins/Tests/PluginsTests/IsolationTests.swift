@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// A plugin run isolated takes down only itself: its screens live in a plugin process of its own,
+/// a trap there is named with the Swift runtime's message and kept in a crash log, the host and
+/// every other screen go on, and the next use starts it again.
+struct IsolationTests {
+    /// The host's shell with the probe isolated, beside the bundled plugins, its crash logs under
+    /// `state`.
+    private func isolatedProbe(state: URL) throws -> RunningHost {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        return try RunningHost(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            environment: ["PLUGBOARD_PROBE_FAULTS": "1", "XDG_STATE_HOME": state.path], timeLimit: 120)
+    }
+
+    /// The children of `process` (whichever of its threads started them), each with its state
+    /// (`Z` for one not reaped).
+    private func children(of process: Int32) -> [(pid: String, state: String)] {
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
+        let listed = threads.map { thread in
+            (try? String(contentsOfFile: "/proc/\(process)/task/\(thread)/children", encoding: .utf8)) ?? ""
+        }.joined(separator: " ")
+        return listed.split(separator: " ").map { child in
+            let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+            let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+            return (String(child), state)
+        }
+    }
+
+    @Test func aTrapInAnIsolatedPluginEndsOnlyItsProcessAndItsNextUseStartsItAgain() throws {
+        let state = try Scratch().directory
+        let host = try isolatedProbe(state: state)
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        #expect(host.seen.contains("┌─ Probe\n│ probe\n└─\n  1) End the process  [exit]\n  2) Trap  [trap]\n"))
+        let running = children(of: host.processIdentifier)
+        #expect(running.count == 1, "one plugin process: \(running)")
+        // Its view model's navigation crosses to the host's navigator.
+        host.type("do circles\n")
+        host.read(until: "Stack: Home > Probe > Circles\n")
+        host.type("back\ndo trap\n")
+        let stopped = host.read(until: "Stack: Home > Probe stopped\n")
+        #expect(host.seen[..<stopped].contains("│ Probe 0.0.1 stopped: Fatal error: the probe traps on purpose"))
+        #expect(host.seen[..<stopped].contains("  1) Go back  [back]\n"))
+        // Reaped at once: no child is left, and none unreaped.
+        #expect(children(of: host.processIdentifier).isEmpty, "\(children(of: host.processIdentifier))")
+        // The other plugins go on; the next use starts the probe again, in a new process.
+        host.type("open app://blog\nback\nback\nopen app://probe/identity\nplugins\n")
+        host.read(until: "Probe 0.0.1  isolated, process ")
+        let restarted = children(of: host.processIdentifier)
+        #expect(restarted.count == 1 && restarted.first?.pid != running.first?.pid, "\(restarted) after \(running)")
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(output.contains("> open app://blog\n┌─ Blog"), "\(output)")
+        #expect(output.contains("> open app://probe/identity\n┌─ Probe\n│ probe\n"), "\(output)")
+        #expect(
+            problems.contains(
+                "error: Probe 0.0.1 stopped: Fatal error: the probe traps on purpose (ProbePlugin/ProbePlugin.swift:"),
+            "\(problems)")
+        // The whole report, backtrace included, is in the crash log the host names.
+        let log = try #require(
+            problems.split(separator: "\n").first { $0.hasPrefix("  its report: ") }?.dropFirst("  its report: ".count))
+        #expect(log.hasPrefix(state.path + "/plugboard/crashes/Probe-"))
+        let report = try String(contentsOfFile: String(log), encoding: .utf8)
+        #expect(report.contains("Fatal error: the probe traps on purpose"), "\(report)")
+    }
+
+    @Test func anIsolatedPluginThatHangsIsStoppedAtItsDeadlineAndStartsAgain() throws {
+        let host = try isolatedProbe(state: try Scratch().directory)
+        host.type("open app://probe/identity\ndo hang\n")
+        host.read(until: "Stack: Home > Probe stopped\n")
+        #expect(
+            host.seen.contains("│ Probe 0.0.1 is not responding: it did not answer within 5.0 seconds"), "\(host.seen)")
+        #expect(children(of: host.processIdentifier).isEmpty)
+        host.type("back\nopen app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(problems.contains("error: Probe 0.0.1 is not responding"), "\(problems)")
+    }
+}

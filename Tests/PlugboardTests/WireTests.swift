@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// The wire between the host and a plugin process: each message crosses whole, a frame that holds
+/// no message is refused with the reason and never crashes the reader, and a plugin process's
+/// last words are read from what it wrote.
+struct WireTests {
+    static let messages: [WireMessage] = [
+        .hello(version: WireMessage.version),
+        .ready(
+            version: 1, plugin: "Notes", pluginVersion: "1.0.0",
+            routes: [WireRoute(pattern: "app://notes/:id", title: "A note", module: "Notes.Module")]),
+        .refused(reason: "built for another runtime"),
+        .open(request: 1, url: "app://notes/42?é=1"),
+        .perform(request: 2, screen: 1, action: "add", text: "milk\nand eggs"),
+        .perform(request: 3, screen: 1, action: "save", text: nil),
+        .release(screen: 1),
+        .screen(
+            request: 2,
+            state: WireScreen(
+                id: 1, title: "Notes", text: "1. milk\n2. 🎉",
+                actions: [WireAction(id: "add", title: "Add", takesText: true, isEnabled: false)])),
+        .failed(request: 3, reason: "no screen 1 is open"),
+        .navigate(screen: 1, request: WireNavigation(kind: .push, url: "app://circles")),
+        .navigate(screen: 1, request: WireNavigation(kind: .pop, url: nil)),
+    ]
+
+    @Test func everyMessageCrossesASocketWhole() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let (host, plugin) = (WireConnection(descriptor: ends[0]), WireConnection(descriptor: ends[1]))
+        for message in Self.messages {
+            try host.send(message)
+            #expect(try plugin.receive() == message)
+        }
+        host.shutDown()
+        #expect(throws: WireError.closed) { try plugin.receive() }
+    }
+
+    @Test func aFrameLargerThanAllowedIsRefused() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let plugin = WireConnection(descriptor: ends[1])
+        let header: [UInt8] = [0x7F, 0xFF, 0xFF, 0xFF]
+        #expect(write(ends[0], header, header.count) == 4)
+        #expect(throws: WireError.malformed("a frame of 2147483647 bytes is larger than allowed")) {
+            try plugin.receive()
+        }
+        close(ends[0])
+    }
+
+    /// Random bytes, and valid frames with bytes changed, cut or added: each is a message or a
+    /// typed refusal, never a crash.
+    @Test func randomAndDamagedFramesAreRefusedWithTheReason() throws {
+        var generator = SystemRandomNumberGenerator()
+        let valid = try Self.messages.map { Array(try JSONEncoder().encode($0)) }
+        var refused = 0
+        for round in 0..<20_000 {
+            var bytes: [UInt8]
+            if round % 2 == 0 {
+                bytes = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
+            } else {
+                bytes = valid[round % valid.count]
+                switch round % 3 {
+                case 0:
+                    if !bytes.isEmpty {
+                        bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                            in: 0...255, using: &generator)
+                    }
+                case 1: bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+                default:
+                    bytes.insert(
+                        UInt8.random(in: 0...255, using: &generator),
+                        at: Int.random(in: 0...bytes.count, using: &generator))
+                }
+            }
+            do {
+                _ = try WireConnection.decode(bytes)
+            } catch {
+                guard case .malformed(let reason) = error, reason.hasPrefix("a frame holds no message of version 1")
+                else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
+                refused += 1
+            }
+        }
+        #expect(refused > 10_000)
+    }
+
+    @Test func aPluginProcesssLastWordsAreTheSwiftRuntimesMessageWithItsPlace() {
+        let report = "chatter\nNotes/NotesScreen.swift:12: Fatal error: boom\n\n*** Signal 4: Backtracing ***\n"
+        #expect(
+            PluginProcessHandle.lastWords(in: report, status: 4) == "Fatal error: boom (Notes/NotesScreen.swift:12)")
+        #expect(PluginProcessHandle.lastWords(in: "", status: 9) == "ended by signal 9 (Killed)")
+        #expect(PluginProcessHandle.lastWords(in: "bye\n", status: 3 << 8) == "ended with status 3")
+    }
+}
