@@ -40,6 +40,10 @@ struct DocumentationExampleTests {
         ("@Test", "import Plugboard\nimport Testing\nimport CirclesPlugin\nimport ShellPlugin\n", ""),
         ("final class VisitCounter", "import Foundation\n", ""),
         (
+            "let notes = try IsolatedPlugin",
+            "import Plugboard\n@MainActor func isolate(hostPath: String, navigator: Navigator) async throws {\n", "}\n"
+        ),
+        (
             "final class LoginViewModel",
             "import Plugboard\nactor Session { func logIn(_ account: String, _ password: String) async throws {} }\n",
             ""

@@ -12,9 +12,17 @@ internal import Glibc
 /// ```
 public final class WireConnection: Sendable {
     /// The largest frame either side accepts: a screen's text is far smaller.
+    ///
+    /// ```swift
+    /// WireConnection.largestFrame  // 8 MiB
+    /// ```
     public static let largestFrame = 8 << 20
 
     /// The socket's descriptor, which the connection owns.
+    ///
+    /// ```swift
+    /// var waiting = pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)
+    /// ```
     public let descriptor: Int32
     private let sending = PosixMutex(())
 
