@@ -70,8 +70,9 @@ public final class ProbeModule: Module, Sendable {
                 fflush(nil)
             }
             if slow { try await Task.sleep(for: .seconds(60)) }
-            // With PLUGBOARD_PROBE_TASK_FAILS=1 the task fails.
+            // With PLUGBOARD_PROBE_TASK_FAILS=1 the task fails; with PLUGBOARD_PROBE_TASK_TRAPS=1 it traps.
             if getenv("PLUGBOARD_PROBE_TASK_FAILS") != nil { throw ProbeFailure() }
+            if getenv("PLUGBOARD_PROBE_TASK_TRAPS") != nil { fatalError("the probe's task traps on purpose") }
             while stuck { try? await Task.sleep(for: .milliseconds(100)) }
         }
         // With PLUGBOARD_PROBE_BROKEN=1 the module registers its route twice, so that the plugin is

@@ -30,9 +30,11 @@ enum Isolation {
 
     /// Starts the plugins of `candidates` named in `names` in processes of their own and registers
     /// their routes in `registry`, printing a line for each; returns how many failed, and the
-    /// candidates left to load in the host's process.
+    /// candidates left to load in the host's process. The routes of one that cannot start
+    /// answer with why, from its manifest in `manifests`.
     static func start(
-        _ names: Set<String>, of candidates: [PluginCandidate], into registry: Registry
+        _ names: Set<String>, of candidates: [PluginCandidate], manifests: [String: SealedManifest],
+        into registry: Registry
     ) -> (failures: Int, rest: [PluginCandidate]) {
         guard !names.isEmpty else { return (0, candidates) }
         var failures = 0
@@ -63,9 +65,15 @@ enum Isolation {
                     .ok,
                     "\(plugin.name) \(plugin.version)  (isolated, process \(plugin.processID.map(String.init) ?? "-"))")
             } catch {
+                // A plugin that traps or fails as it starts takes down only its process; its routes
+                // answer with why.
                 failures += 1
                 Terminal.line(.failed, PluginLoader.shown(path: candidate.path))
                 Terminal.error("error: \(candidate.title) could not run isolated: \(error)")
+                if let manifest = manifests[candidate.path] {
+                    registry.declareRefused(
+                        manifest, image: candidate.path, reason: "it could not run isolated: \(error)")
+                }
             }
         }
         return (failures, rest)

@@ -73,7 +73,8 @@ enum PluginLoading {
             Terminal.error("error: \(refusal.candidate.refusal ?? refusal.description)")
         }
         // The plugins to isolate start in processes of their own; the rest load here.
-        let (isolationFailures, order) = Isolation.start(isolating, of: resolution.order, into: registry)
+        let (isolationFailures, order) = Isolation.start(
+            isolating, of: resolution.order, manifests: manifests, into: registry)
         failures += isolationFailures
         let population = PluginPopulation(loader: loader, resolved: order, manifests: manifests) {
             name, result, duration in

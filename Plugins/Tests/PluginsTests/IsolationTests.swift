@@ -80,4 +80,26 @@ struct IsolationTests {
         #expect(status == 0, "\(problems)")
         #expect(problems.contains("error: Probe 0.0.1 is not responding"), "\(problems)")
     }
+
+    /// A plugin whose startup task traps in its process takes down only that process as it
+    /// starts: the others launch, and its routes answer with its last words.
+    @Test func aTrapWhileAnIsolatedPluginStartsLeavesItsRoutesSayingWhy() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            input: "open app://probe/identity\nopen app://blog\nquit\n",
+            environment: ["PLUGBOARD_PROBE_TASK_TRAPS": "1", "XDG_STATE_HOME": scratch.directory.path])
+        #expect(run.status == 1, "a plugin did not load: \(run.standardError)")
+        let words =
+            "the plugin process could not start: it ended before its plugin was ready: Fatal error: the probe's task "
+            + "traps on purpose (ProbePlugin/ProbePlugin.swift:"
+        #expect(
+            run.standardError.contains("error: Probe 0.0.1 could not run isolated: \(words)"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "error: 'app://probe/identity' is not available: plugin 'Probe' was refused: it could not run isolated: "
+                    + words), "\(run.standardError)")
+        #expect(run.standardOutput.contains("> open app://blog\n┌─ Blog"), "\(run.standardOutput)")
+    }
 }

@@ -126,14 +126,14 @@ final class PluginProcessHandle: Sendable {
             guard connection.waitReadable(within: deadline) else {
                 kill(processID, SIGKILL)
                 _ = ended()
-                throw IsolationError.cannotStart(reason: "the plugin process was not ready within \(deadline)")
+                throw IsolationError.cannotStart(reason: "its plugin was not ready within \(deadline)")
             }
             answer = try connection.receive()
         } catch let error as IsolationError {
             throw error
         } catch {
             let death = ended()
-            throw .cannotStart(reason: "the plugin process ended before it was ready: \(death.lastWords)")
+            throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
         }
         switch answer {
         case .ready(let version, let plugin, let pluginVersion, let routes) where version == WireMessage.version:
@@ -144,7 +144,7 @@ final class PluginProcessHandle: Sendable {
         default:
             kill(processID, SIGKILL)
             _ = ended()
-            throw .cannotStart(reason: "the plugin process does not speak version \(WireMessage.version)")
+            throw .cannotStart(reason: "it does not speak version \(WireMessage.version) of the wire")
         }
     }
 
