@@ -1,7 +1,7 @@
 /// A command of the interactive shell, named by a line's first word; the help, Tab completion and
 /// the interpreter all take the commands from here.
 enum ShellCommand: String, CaseIterable {
-    case open, `do`, back, stack, history, routes, modules, plugins, reload, disable, enable, post, help, quit
+    case open, `do`, back, stack, history, routes, modules, plugins, reload, restart, disable, enable, post, help, quit
 
     /// The command a line's first word names (`exit` is `quit`), or `nil`.
     init?(word: some StringProtocol) {
@@ -17,6 +17,7 @@ enum ShellCommand: String, CaseIterable {
         case .enable: "enable MODULE"
         case .post: "post EVENT"
         case .reload: "reload [PLUGIN]"
+        case .restart: "restart PLUGIN"
         default: rawValue
         }
     }
@@ -36,6 +37,7 @@ enum ShellCommand: String, CaseIterable {
         case .modules: "list the modules, and which are disabled"
         case .plugins: "list the plugins, and which are active"
         case .reload: "take the build a plugin's file holds now (every active plugin's, alone)"
+        case .restart: "start an isolated plugin that stopped again, rebuilding its screens"
         case .disable: "switch a module off: its routes answer \"disabled\""
         case .enable: "switch a disabled module back on"
         case .post: "post a custom event to the modules that handle it"

@@ -1,4 +1,5 @@
 import Plugboard
+import Synchronization
 
 /// The interactive shell's interpreter: one command line in, what a person sees out.
 @MainActor
@@ -59,6 +60,8 @@ final class ShellSession {
                 RegistryListing.printPlugins(population?.members ?? [], snapshot: navigator.registry.snapshot)
             case .reload:
                 try await reload(rest)
+            case .restart:
+                try await restart(rest)
             case .post:
                 guard let name = rest else {
                     throw HostError.failed("post needs an event's name, such as user.logged-in")
@@ -130,6 +133,21 @@ final class ShellSession {
             }
         }
         if replaced { showScreen() }
+    }
+
+    /// Starts the isolated plugin `name` again, whatever stopped it, and rebuilds its screens.
+    private func restart(_ name: String?) async throws {
+        guard let name else { throw HostError.failed("restart needs an isolated plugin's name; type plugins for them") }
+        guard let plugin = Isolation.started.withLock({ $0 }).first(where: { $0.name == name }) else {
+            throw HostError.failed(
+                "no isolated plugin is named '\(name)'; plugins lists the plugins and where they run")
+        }
+        try plugin.restart()
+        let rebuilt = await navigator.rebuildScreens(of: name)
+        Terminal.line(
+            "restarted \(name) \(plugin.version) (process \(plugin.processID.map(String.init) ?? "-")); "
+                + "\(counted(rebuilt.rebuilt, "screen")) rebuilt")
+        showScreen()
     }
 
     /// Counts and prints an error a command, or a change it watched, met.

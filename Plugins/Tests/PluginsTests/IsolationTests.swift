@@ -102,4 +102,29 @@ struct IsolationTests {
                     + words), "\(run.standardError)")
         #expect(run.standardOutput.contains("> open app://blog\n┌─ Blog"), "\(run.standardOutput)")
     }
+
+    /// After 3 stops within 5 minutes the plugin stays stopped, until `restart` starts it again
+    /// and rebuilds its screens.
+    @Test func aPluginThatStopsThreeTimesStaysStoppedUntilRestarted() throws {
+        let host = try isolatedProbe(state: try Scratch().directory)
+        for _ in 0..<3 {
+            host.type("open app://probe/identity\ndo trap\n")
+            host.read(until: "Stack: Home > Probe stopped\n", after: host.seen.endIndex)
+            host.type("back\n")
+            host.read(until: "Stack: Home\n", after: host.seen.endIndex)
+        }
+        host.type("open app://probe/identity\n")
+        let kept = host.read(until: "Stack: Home > Probe stopped\n", after: host.seen.endIndex)
+        #expect(
+            host.seen[..<kept].hasSuffix(
+                "│ Probe 0.0.1 stopped 3 times within 300.0 s, so it stays stopped until it is restarted (in the "
+                    + "plugboard shell: restart Probe)\n└─\n  1) Go back  [back]\nStack: Home > Probe stopped\n"),
+            "\(host.seen)")
+        host.type("restart Probe\n")
+        host.read(until: "Stack: Home > Probe\n", after: kept)
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(output[kept...].contains("restarted Probe 0.0.1 (process "), "\(output)")
+        #expect(output[kept...].contains("); 1 screen rebuilt\n┌─ Probe\n│ probe\n"), "\(output)")
+    }
 }

@@ -27,13 +27,13 @@ struct RunCommandTests {
         let help = try HostProcess.run(["run"], input: "help\n").standardOutput
         let words = help.split(separator: "\n").drop { $0 != "Commands:" }.dropFirst()
             .prefix { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(words.count == 15, "\(words)")
+        #expect(words.count == 16, "\(words)")
         // Each command alone, quit last; one with a missing argument says what it needs instead.
         let commands = words.filter { $0 != "quit" && $0 != "N" } + ["1", "quit"]
         let run = try HostProcess.run(["run"], input: commands.joined(separator: "\n") + "\n")
         #expect(!run.standardError.contains("unknown command"), "\(run.standardError)")
         #expect(run.standardOutput.contains("> quit\n"), "\(run.standardOutput)")
-        #expect(run.status == 1, "open, do, disable and enable without an argument are errors")
+        #expect(run.status == 1, "open, do, restart, disable and enable without an argument are errors")
     }
 
     @Test func aModuleSwitchedOffAnswersDisabledUntilItIsSwitchedOn() throws {

@@ -49,6 +49,8 @@ public final class IsolatedPlugin: Sendable {
     /// The last stop, and the process it ended.
     private let lastDeath = PosixMutex<(process: Int32, error: IsolationError)?>(nil)
     private let onStop: @Sendable (IsolationError) -> Void
+    private let restarts: PosixMutex<RestartPolicy>
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     /// Starts a plugin process for `file` with `command` (an executable and its first arguments,
     /// to which the file is appended; never a shell), and waits until its plugin is loaded and
@@ -59,6 +61,8 @@ public final class IsolatedPlugin: Sendable {
     ///     ``PluginProcess/serve(file:descriptor:policy:)``, and its arguments before the file.
     ///   - deadline: How long any request may take (5 seconds by default, as Android allows an
     ///     app to answer input).
+    ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
+    ///   - now: The clock's reading for `restarts` (a test's own clock, say).
     ///   - onStop: Told once of each process that stops (its crash report is in the error).
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
@@ -66,21 +70,26 @@ public final class IsolatedPlugin: Sendable {
     /// let notes = try IsolatedPlugin.start(file: path, command: ["/usr/bin/plugboard", "plugin-process"])
     /// ```
     public static func start(
-        file: String, command: [String], deadline: Duration = .seconds(5),
+        file: String, command: [String], deadline: Duration = .seconds(5), restarts: RestartPolicy = RestartPolicy(),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in }
     ) throws(IsolationError) -> IsolatedPlugin {
         let (handle, ready) = try PluginProcessHandle.start(command + [file], deadline: deadline)
         return IsolatedPlugin(
-            file: file, command: command, deadline: deadline, handle: handle, ready: ready, onStop: onStop)
+            file: file, command: command, deadline: deadline, handle: handle, ready: ready, restarts: restarts,
+            now: now, onStop: onStop)
     }
 
     private init(
         file: String, command: [String], deadline: Duration, handle: PluginProcessHandle, ready: Ready,
+        restarts: RestartPolicy, now: @escaping @Sendable () -> ContinuousClock.Instant,
         onStop: @escaping @Sendable (IsolationError) -> Void
     ) {
         self.file = file
         self.command = command
         self.deadline = deadline
+        self.restarts = PosixMutex(restarts)
+        self.now = now
         self.onStop = onStop
         name = ready.plugin
         version = ready.version
@@ -150,9 +159,26 @@ public final class IsolatedPlugin: Sendable {
         current.withLock { $0 }?.onNavigation(of: screen, handler)
     }
 
-    /// The plugin process running now, a new one if the last one stopped.
+    /// Starts a new plugin process now, unless one runs, and forgets the stops of the last ones
+    /// (``RestartPolicy``): what a person asks for after the plugin stopped too often.
+    /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
+    ///
+    /// ```swift
+    /// try notes.restart()
+    /// ```
+    public func restart() throws(IsolationError) {
+        restarts.withLock { $0.forgetStops() }
+        _ = try running()
+    }
+
+    /// The plugin process running now, a new one if the last one stopped and the plugin may
+    /// start again by itself.
     private func running() throws(IsolationError) -> PluginProcessHandle {
         if let handle = current.withLock({ $0 }), handle.isRunning { return handle }
+        let restarts = restarts.withLock { $0 }
+        guard restarts.startsAgain(at: now()) else {
+            throw .stoppedTooOften(plugin: name, version: version, stops: restarts.limit, within: restarts.window)
+        }
         let (handle, _) = try PluginProcessHandle.start(command + [file], deadline: deadline)
         current.withLock { $0 = handle }
         return handle
@@ -169,7 +195,10 @@ public final class IsolatedPlugin: Sendable {
             defer { last = (handle.processID, error) }
             return last?.process != handle.processID
         }
-        if first { onStop(error) }
+        if first {
+            restarts.withLock { $0.recordStop(at: now()) }
+            onStop(error)
+        }
         return error
     }
 

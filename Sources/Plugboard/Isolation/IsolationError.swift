@@ -29,6 +29,13 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
     /// catch IsolationError.notResponding(let plugin, _, let deadline) { print(plugin, deadline) }
     /// ```
     case notResponding(plugin: String, version: String, after: Duration)
+    /// It stopped `stops` times within `within`, so it does not start again by itself
+    /// (``RestartPolicy``) until it is restarted (``IsolatedPlugin/restart()``).
+    ///
+    /// ```swift
+    /// catch IsolationError.stoppedTooOften(let plugin, _, _, _) { print("restart", plugin) }
+    /// ```
+    case stoppedTooOften(plugin: String, version: String, stops: Int, within: Duration)
     /// Its plugin process could not serve the request, and said why.
     ///
     /// ```swift
@@ -51,6 +58,9 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
             "\(plugin) \(version) is not responding: it did not answer within \(deadline), so its process was stopped; "
                 + "open it again to restart it"
         case .failed(let plugin, let reason): "\(plugin): \(reason)"
+        case .stoppedTooOften(let plugin, let version, let stops, let window):
+            "\(plugin) \(version) stopped \(stops) times within \(window.secondsText), so it stays stopped until it is "
+                + "restarted (in the plugboard shell: restart \(plugin))"
         }
     }
 }
