@@ -30,6 +30,9 @@ public final class PluginProcess {
     /// exit(await PluginProcess.serve(file: path, descriptor: 3, policy: .strict))
     /// ```
     public static func serve(file: String, descriptor: Int32 = 3, policy: LoadPolicy) async -> Int32 {
+        // The processes it starts (the Swift runtime's backtracer, after a trap) must not keep the
+        // socket open: the host sees this process end by its socket closing.
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let connection = WireConnection(descriptor: descriptor)
         guard case .hello(let version)? = try? connection.receive(), version == WireMessage.version else { return 2 }
         let plugin: LoadedPlugin

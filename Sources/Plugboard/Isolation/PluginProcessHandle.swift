@@ -88,10 +88,19 @@ final class PluginProcessHandle: Sendable {
             return state.lastRequest
         }
         let message = make(number)
+        // Past the deadline the process is stopped, and the request answered at once: the reader
+        // answers it only once the process's end is seen.
         let watchdog = Task { [self] in
             guard (try? await Task.sleep(for: deadline)) != nil else { return }
-            state.withLock { $0.timingOut = true }
+            let waiting = state.withLock { state in
+                state.timingOut = true
+                return state.pending.removeValue(forKey: number)
+            }
             kill(processID, SIGKILL)
+            // A process it started may hold the socket open: the reader is woken all the same.
+            connection.shutDown()
+            let death = Death(lastWords: "it did not answer within \(deadline)", report: "", timedOut: true)
+            waiting?.resume(returning: .timedOut(death))
         }
         defer { watchdog.cancel() }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in

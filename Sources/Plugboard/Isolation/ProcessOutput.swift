@@ -30,10 +30,16 @@ final class ProcessOutput: Sendable {
         if let reader { reader.async(read) } else { read() }
     }
 
-    /// All that was written, once the process closed its end (it ended).
-    func waitForAll() -> String {
-        done.wait()
-        done.signal()
+    /// All that was written, once the process closed its end (it ended), or what was written
+    /// within `limit`: a process it started (the Swift runtime's backtracer, say) may hold the
+    /// pipe open after it ended.
+    func waitForAll(within limit: Duration = .seconds(2)) -> String {
+        let (seconds, attoseconds) = limit.components
+        if done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+            == .success
+        {
+            done.signal()
+        }
         return String(decoding: text.withLock { $0 }, as: UTF8.self)
     }
 }
