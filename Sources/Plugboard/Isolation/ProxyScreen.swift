@@ -64,14 +64,11 @@ final class ProxyScreen: Screen {
             stop = nil
         } catch {
             stop = error
-            model.failures.send(error)
         }
     }
 }
 
-/// The view model of a ``ProxyScreen``: the navigation the plugin process's view model asks for,
-/// and the failures of its requests.
+/// The view model of a ``ProxyScreen``: the navigation the plugin process's view model asks for.
 final class ProxyViewModel: ViewModel {
     let navigation = Signal<NavigationRequest>()
-    let failures = Signal<IsolationError>()
 }
