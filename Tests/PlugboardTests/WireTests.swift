@@ -10,10 +10,12 @@ struct WireTests {
     static let messages: [WireMessage] = [
         .hello(version: WireMessage.version),
         .ready(
-            version: 1, plugin: "Notes", pluginVersion: "1.0.0",
-            routes: [WireRoute(pattern: "app://notes/:id", title: "A note", module: "Notes.Module")]),
+            version: WireMessage.version,
+            plugins: [WirePlugin(name: "Account", version: "1.0.0"), WirePlugin(name: "Notes", version: "1.0.0")],
+            routes: [WireRoute(pattern: "app://notes/:id", title: "A note", module: "Notes.Module", plugin: "Notes")]),
         .refused(reason: "built for another runtime"),
-        .open(request: 1, url: "app://notes/42?é=1"),
+        .open(request: 1, url: "app://notes/42?é=1", context: nil),
+        .open(request: 1, url: "app://notes/42", context: .string("Groceries")),
         .perform(request: 2, screen: 1, action: "add", text: "milk\nand eggs"),
         .perform(request: 3, screen: 1, action: "save", text: nil),
         .release(screen: 1),
@@ -25,7 +27,45 @@ struct WireTests {
         .failed(request: 3, reason: "no screen 1 is open"),
         .navigate(screen: 1, request: WireNavigation(kind: .push, url: "app://circles")),
         .navigate(screen: 1, request: WireNavigation(kind: .pop, url: nil)),
+        .navigate(screen: 1, request: WireNavigation(kind: .present, url: "app://circles/1", context: .integer(7))),
+        .navigate(screen: 1, request: WireNavigation(kind: .push, url: "app://circles/1", refusal: "an object")),
     ]
+
+    /// A context that is a value crosses as it is; any other is refused with its type and what to
+    /// do, and the host's navigator answers the request with that refusal.
+    @Test func aContextCrossesOnlyAsAValue() async {
+        for context: any Sendable in ["Hiking", 42, 0.5, true] {
+            let crossed = WireNavigation(.push("app://circles/1", context: context))
+            #expect(crossed.refusal == nil)
+            guard case .push(_, let back?) = crossed.request else {
+                Issue.record("\(crossed.request) lost its context")
+                continue
+            }
+            #expect(WireValue(back) == WireValue(context))
+        }
+        struct Preview: Sendable { let name: String }
+        let refused = WireNavigation(.present("app://circles/1", context: Preview(name: "Hiking")))
+        #expect(refused.context == nil)
+        #expect(
+            refused.refusal?.hasPrefix(
+                "the navigation to 'app://circles/1' carries a context of type Preview, which cannot cross") == true,
+            "\(String(describing: refused.refusal))")
+        let navigator = await Navigator(registry: Registry())
+        guard case .present(let url, let context) = refused.request else {
+            Issue.record("\(refused.request) is not a present")
+            return
+        }
+        do {
+            try await navigator.open(url, context: context)
+            Issue.record("the navigator showed a screen whose context did not cross")
+        } catch {
+            guard case .contextCannotCross(let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(reason == refused.refusal)
+        }
+    }
 
     @Test func everyMessageCrossesASocketWhole() throws {
         var ends: [Int32] = [-1, -1]
@@ -81,7 +121,8 @@ struct WireTests {
             do {
                 _ = try WireConnection.decode(bytes)
             } catch {
-                guard case .malformed(let reason) = error, reason.hasPrefix("a frame holds no message of version 1")
+                guard case .malformed(let reason) = error,
+                    reason.hasPrefix("a frame holds no message of version \(WireMessage.version)")
                 else {
                     Issue.record("unexpected \(error)")
                     return

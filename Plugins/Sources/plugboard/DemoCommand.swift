@@ -5,6 +5,7 @@ import Plugboard
 enum DemoCommand {
     nonisolated static let help = """
         USAGE: plugboard demo [--plugins DIR]... [--with-bundled] [--eager] [--task-timeout SECONDS]
+                              [--isolate NAMES]
 
         Loads the bundled example plugins (or the plugins in each DIR) that are active at
         launch and declares the others, which load when the journey first needs them (each
@@ -18,6 +19,7 @@ enum DemoCommand {
           --with-bundled  Load the bundled plugins as well as those of --plugins.
           --eager         Load every plugin at start, rather than each when it is first needed.
         \(Options.taskTimeoutHelp)
+        \(Isolation.help)
           -h, --help      Show this help.
         """
 
@@ -52,7 +54,8 @@ enum DemoCommand {
         let options = try Options(launchingPlugins: arguments, switches: ["--eager"])
         Terminal.heading("Plugboard demo", "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
         let (failures, population) = try PluginLoading.install(
-            directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"))
+            directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"),
+            isolation: try options.isolation)
         let registry = Registry.shared
         Terminal.line()
         Terminal.heading("Launching")

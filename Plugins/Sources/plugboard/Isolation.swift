@@ -3,9 +3,9 @@ import Glibc
 import Plugboard
 import Synchronization
 
-/// The plugins the host runs in processes of their own (`--isolate NAME`): each started through
-/// `plugboard plugin-process FILE`, its routes registered as proxies; a stop is reported with the
-/// Swift runtime's message, and its whole report kept in a crash log.
+/// The plugins the host runs in processes of their own (`--isolate`): each group of them started
+/// through `plugboard plugin-process FILE...`, its routes registered as proxies; a stop is
+/// reported with the Swift runtime's message, and its whole report kept in a crash log.
 enum Isolation {
     /// The hidden command a plugin process runs.
     static let command = "plugin-process"
@@ -13,76 +13,90 @@ enum Isolation {
     /// The isolated plugins of this host, in the order they started.
     static let started = Mutex<[IsolatedPlugin]>([])
 
-    /// The help of `--isolate`, as every command that launches lists it.
+    /// What the files of the isolated plugins declare, by path.
+    static let manifests = Mutex<[String: SealedManifest]>([:])
+
+    /// The help of `--isolate`, as every command that takes it lists it.
     static let help = """
-          --isolate NAME  Run the plugin NAME in a process of its own, so that a trap in it ends
-                          that process, not the host: its screens then say why it stopped, and
-                          opening one again restarts it (repeatable; a plugin with dependencies
-                          runs in the host's process).
+          --isolate all|none|NAME[,NAME...]
+                          Run the plugins named (or all) in processes of their own, so that a
+                          trap in one ends its process, not the host: its screens then say why
+                          it stopped, and opening one again restarts it. Plugins joined by a
+                          dependency run together, so name all of them (repeatable; default none).
         """
 
-    /// Serves the plugin file `arguments[0]` over descriptor 3, as a plugin process.
+    /// Serves the plugin files `arguments`, in load order, over descriptor 3, as a plugin process.
     @MainActor
     static func serve(_ arguments: [String]) async -> Int32 {
-        guard arguments.count == 1 else { return 2 }
-        return await PluginProcess.serve(file: arguments[0], policy: PluginLoading.policy)
+        guard !arguments.isEmpty else { return 2 }
+        return await PluginProcess.serve(files: arguments, policy: PluginLoading.policy)
     }
 
-    /// Starts the plugins of `candidates` named in `names` in processes of their own and registers
-    /// their routes in `registry`, printing a line for each; returns how many failed, and the
-    /// candidates left to load in the host's process. The routes of one that cannot start
-    /// answer with why, from its manifest in `manifests`.
-    static func start(
-        _ names: Set<String>, of candidates: [PluginCandidate], manifests: [String: SealedManifest],
-        into registry: Registry
-    ) -> (failures: Int, rest: [PluginCandidate]) {
-        guard !names.isEmpty else { return (0, candidates) }
-        var failures = 0
-        let needed = Set(candidates.flatMap { $0.dependencies.map(\.name) })
-        for name in names.sorted() where !candidates.contains(where: { $0.name == name }) {
-            failures += 1
-            Terminal.error("error: --isolate names '\(name)', which no plugin file here provides")
+    /// Where `policy` runs the `resolved` plugins.
+    /// - Throws: ``HostError`` naming the plugins when the policy names a plugin that is not here,
+    ///   or would part plugins joined by a dependency; nothing has run then.
+    static func plan(_ policy: IsolationPolicy, for resolution: PluginResolution) throws -> IsolationPlan {
+        // A plugin refused by resolution runs nowhere: naming it is no error.
+        var policy = policy
+        if case .plugins(let names) = policy {
+            policy = .plugins(names.subtracting(resolution.refusals.map(\.candidate.name)))
         }
-        var rest: [PluginCandidate] = []
-        for candidate in candidates {
-            guard names.contains(candidate.name) else {
-                rest.append(candidate)
-                continue
-            }
-            guard candidate.dependencies.isEmpty, !needed.contains(candidate.name) else {
-                Terminal.error(
-                    "warning: \(candidate.title) runs in the host's process: a plugin that needs other plugins, or "
-                        + "that others need, cannot run isolated yet")
-                rest.append(candidate)
-                continue
-            }
+        do {
+            return try policy.plan(for: resolution.order)
+        } catch {
+            throw HostError.failed("\(error)")
+        }
+    }
+
+    /// Starts each group of `plan` in a process of its own and registers its routes in `registry`,
+    /// printing a line for each plugin; returns how many plugins failed. The routes of a group
+    /// that cannot start answer with why, from its manifests in `manifests`.
+    static func start(_ plan: IsolationPlan, manifests: [String: SealedManifest], into registry: Registry) -> Int {
+        var failures = 0
+        for group in plan.groups {
             do {
                 let plugin = try IsolatedPlugin.start(
-                    file: candidate.path, command: [BundledPlugins.executable, command], onStop: report)
+                    files: group.map(\.path), command: [BundledPlugins.executable, command], onStop: report)
                 try plugin.register(into: registry)
                 started.withLock { $0.append(plugin) }
-                Terminal.line(
-                    .ok,
-                    "\(plugin.name) \(plugin.version)  (isolated, process \(plugin.processID.map(String.init) ?? "-"))")
+                Isolation.manifests.withLock { known in
+                    for file in plugin.files { known[file] = manifests[file] }
+                }
+                for member in plugin.plugins {
+                    Terminal.line(.ok, "\(member.name) \(member.version)  (\(place(of: member, in: plugin)))")
+                }
             } catch {
-                // A plugin that traps or fails as it starts takes down only its process; its routes
-                // answer with why.
-                failures += 1
-                Terminal.line(.failed, PluginLoader.shown(path: candidate.path))
-                Terminal.error("error: \(candidate.title) could not run isolated: \(error)")
-                if let manifest = manifests[candidate.path] {
+                // A plugin that traps or fails as it starts takes down only its process; the routes
+                // of its group answer with why.
+                failures += group.count
+                for candidate in group {
+                    Terminal.line(.failed, PluginLoader.shown(path: candidate.path))
+                }
+                let titles = group.map(\.title).joined(separator: " + ")
+                Terminal.error("error: \(titles) could not run isolated: \(error)")
+                for candidate in group {
+                    guard let manifest = manifests[candidate.path] else { continue }
                     registry.declareRefused(
                         manifest, image: candidate.path, reason: "it could not run isolated: \(error)")
                 }
             }
         }
-        return (failures, rest)
+        return failures
+    }
+
+    /// Where `member` of `plugin` runs: `isolated, process 812`, or
+    /// `isolated with Account, process 812` for a group.
+    static func place(of member: WirePlugin, in plugin: IsolatedPlugin) -> String {
+        let others = plugin.plugins.filter { $0 != member }.map(\.name)
+        let together = others.isEmpty ? "" : " with \(others.joined(separator: ", "))"
+        let process = plugin.processID.map { "process \($0)" } ?? "stopped (starts again when next used)"
+        return "isolated\(together), \(process)"
     }
 
     /// Says that a plugin process stopped, and keeps its whole report in a crash log.
     @Sendable static func report(_ error: IsolationError) {
         var line = "error: \(error)"
-        if case .stopped(let plugin, _, _, let report) = error, let log = crashLog(for: plugin, report: report) {
+        if case .stopped(let plugin, _, let report) = error, let log = crashLog(for: plugin, report: report) {
             line += "\n  its report: \(log)"
         }
         Terminal.error(line)
@@ -98,7 +112,9 @@ enum Isolation {
             ?? environment["HOME"].map { $0 + "/.local/state" }
         guard let state else { return nil }
         let directory = state + "/plugboard/crashes"
-        let file = "\(directory)/\(plugin)-\(Int(Date().timeIntervalSince1970 * 1000))-\(getpid()).log"
+        // `Account 1.0.0 + Blog 1.0.0` becomes `Account-1.0.0-Blog-1.0.0`.
+        let name = plugin.split { !($0.isLetter || $0.isNumber || $0 == ".") }.joined(separator: "-")
+        let file = "\(directory)/\(name)-\(Int(Date().timeIntervalSince1970 * 1000))-\(getpid()).log"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data(report.utf8).write(to: URL(fileURLWithPath: file))

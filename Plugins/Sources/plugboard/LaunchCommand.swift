@@ -6,7 +6,7 @@ import Plugboard
 enum LaunchCommand {
     static let help = """
         USAGE: plugboard launch [--plugins DIR]... [--with-bundled] [--trace FILE] [--hold] [--strict]
-                               [--task-timeout SECONDS]
+                               [--task-timeout SECONDS] [--isolate NAMES]
 
         Loads the bundled plugins (or the plugins in each DIR), validates the startup task
         graph, runs it with a progress line per task and prints each task's start, duration
@@ -29,6 +29,7 @@ enum LaunchCommand {
           --hold          Keep running after the launch until SIGINT or SIGTERM arrives.
           --strict        Refuse the launch rather than quarantine a plugin.
         \(Options.taskTimeoutHelp)
+        \(Isolation.help)
           -h, --help      Show this help.
         """
 
@@ -37,7 +38,8 @@ enum LaunchCommand {
         let trace = try options.single("--trace")
         if let trace { try checkWritable(trace) }
         let failures = try PluginLoading.load(
-            directories: options.pluginDirectories, withBundled: options.withBundled)
+            directories: options.pluginDirectories, withBundled: options.withBundled,
+            isolation: try options.isolation)
         let app = Application(registry: .shared, taskTimeout: try options.taskTimeout)
         let signals = TerminationSignals()
         let interrupted = Task { await signals.next() }

@@ -3,7 +3,7 @@ import Plugboard
 /// `plugboard list`: what the loaded plugins register, by kind.
 enum ListCommand {
     static let help = """
-        USAGE: plugboard list [--plugins DIR]... [--with-bundled] [--eager] [--json]
+        USAGE: plugboard list [--plugins DIR]... [--with-bundled] [--eager] [--json] [--isolate NAMES]
 
         Lists what the bundled plugins (or the plugins in each DIR) register: each plugin with
         its file and the runtime and toolchain it was built for, each module with where it
@@ -18,6 +18,7 @@ enum ListCommand {
           --json          Print it all as one JSON object, for scripts: plugins, modules,
                           routes, tasks and services ("loaded": false for a plugin not
                           loaded, whose tasks and services name their plugin).
+        \(Isolation.help)
           -h, --help      Show this help.
         """
 

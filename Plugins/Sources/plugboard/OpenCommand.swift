@@ -5,7 +5,7 @@ import Plugboard
 enum OpenCommand {
     nonisolated static let help = """
         USAGE: plugboard open URL [--plugins DIR]... [--with-bundled] [--strict] [--eager]
-                              [--task-timeout SECONDS] [--isolate NAME]...
+                              [--task-timeout SECONDS] [--isolate NAMES]
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch and
         declares the others, launches them, resolves URL through the router and its
@@ -27,7 +27,7 @@ enum OpenCommand {
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(
-            launchingPlugins: arguments, valued: ["--isolate"], switches: ["--strict", "--eager"], operands: 1)
+            launchingPlugins: arguments, switches: ["--strict", "--eager"], operands: 1)
         guard let url = try options.operands.first.map(URLOperand.checked) else {
             throw HostError.usage("open needs a URL")
         }
@@ -35,7 +35,7 @@ enum OpenCommand {
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             eager: options.has("--eager"),
             strict: options.has("--strict"), taskTimeout: try options.taskTimeout,
-            isolating: Set(options.all("--isolate")))
+            isolation: try options.isolation)
         // The screen is shown as the shell shows it: once it has loaded, with its actions and
         // the stack, within the deadline of a startup task.
         let session = ShellSession(registry: .shared, population: population, application: app)

@@ -58,14 +58,27 @@ struct Options {
     }
 
     /// Parses the `arguments` of a command that loads plugins and launches them: as
-    /// ``init(loadingPlugins:valued:switches:operands:)`` does, and `--task-timeout SECONDS`, the
-    /// deadline of a startup task that names no timeout of its own (``taskTimeout``).
+    /// ``init(loadingPlugins:valued:switches:operands:)`` does, `--task-timeout SECONDS`, the
+    /// deadline of a startup task that names no timeout of its own (``taskTimeout``), and
+    /// `--isolate`, the plugins to run in processes of their own (``isolation``).
     init(launchingPlugins arguments: [String], valued: Set<String> = [], switches: Set<String> = [], operands: Int = 0)
         throws
     {
         try self.init(
-            loadingPlugins: arguments, valued: valued.union(["--task-timeout"]), switches: switches,
+            loadingPlugins: arguments, valued: valued.union(["--task-timeout", "--isolate"]), switches: switches,
             operands: operands)
+    }
+
+    /// Where `--isolate` runs the plugins: `all`, `none` (the default) or the plugins named.
+    /// - Throws: ``HostError/usage(_:)`` when `all` or `none` is given beside other values.
+    var isolation: IsolationPolicy {
+        get throws {
+            do {
+                return try IsolationPolicy(parsing: all("--isolate"))
+            } catch {
+                throw HostError.usage("--isolate: \(error)")
+            }
+        }
     }
 
     /// The help of `--task-timeout`, as every command that launches lists it.

@@ -34,22 +34,27 @@ enum PluginLoading {
     /// both with `withBundled`; returns how many failed. Modules linked into the host are
     /// registered first. What each file declares is read first, without running it here, and
     /// the population resolved (``PluginResolver``): the files load in dependency order, and a
-    /// file that cannot work is refused with its root cause before any plugin code runs.
+    /// file that cannot work is refused with its root cause before any plugin code runs. Those
+    /// `isolation` places in plugin processes run there.
     @discardableResult
-    static func load(directories: [String], withBundled: Bool = false, into registry: Registry = .shared) throws -> Int
-    {
-        try install(directories: directories, withBundled: withBundled, eager: true, into: registry).failures
+    static func load(
+        directories: [String], withBundled: Bool = false, isolation: IsolationPolicy = .none,
+        into registry: Registry = .shared
+    ) throws -> Int {
+        try install(
+            directories: directories, withBundled: withBundled, eager: true, isolation: isolation, into: registry
+        ).failures
     }
 
     /// Installs the plugins as ``load(directories:withBundled:into:)`` loads them, except that
     /// without `eager` only the plugins active at launch (and those they need) are loaded: the
     /// others are declared, and activated when first needed, each announced on standard error;
-    /// and those named in `isolating` run in processes of their own (``Isolation``).
+    /// and those `isolation` places in plugin processes run there (``Isolation``).
     /// Returns the population, which the registry holds weakly: keep it while plugins may be
     /// needed.
     static func install(
         directories: [String], withBundled: Bool = false, eager: Bool, mappingCopies: Bool = false,
-        isolating: Set<String> = [], into registry: Registry = .shared
+        isolation: IsolationPolicy = .none, into registry: Registry = .shared
     ) throws -> (failures: Int, population: PluginPopulation) {
         let paths = try paths(directories: directories, withBundled: withBundled)
         for failure in registry.registerLinkedModules().failures {
@@ -73,10 +78,9 @@ enum PluginLoading {
             Terminal.error("error: \(refusal.candidate.refusal ?? refusal.description)")
         }
         // The plugins to isolate start in processes of their own; the rest load here.
-        let (isolationFailures, order) = Isolation.start(
-            isolating, of: resolution.order, manifests: manifests, into: registry)
-        failures += isolationFailures
-        let population = PluginPopulation(loader: loader, resolved: order, manifests: manifests) {
+        let plan = try Isolation.plan(isolation, for: resolution)
+        failures += Isolation.start(plan, manifests: manifests, into: registry)
+        let population = PluginPopulation(loader: loader, resolved: plan.inHost, manifests: manifests) {
             name, result, duration in
             switch result {
             case .success(let plugin):
@@ -134,16 +138,17 @@ enum PluginLoading {
 
     /// Installs the plugins that the `--plugins` and `--with-bundled` options in `arguments` select
     /// for a command that lists what they register — loading only those active at launch, the
-    /// others' declarations coming from their manifests, unless `--eager` asks to load them all —
-    /// reporting the loading on standard error so that standard output holds the listing alone;
+    /// others' declarations coming from their manifests, unless `--eager` asks to load them all,
+    /// and those `--isolate` names in processes of their own — reporting the loading on standard error so that standard output holds the listing alone;
     /// returns how many failed, the population, and whether `--json` asks for JSON.
     static func installForListing(
         _ arguments: [String]
     ) throws -> (failures: Int, population: PluginPopulation, json: Bool) {
-        let options = try Options(loadingPlugins: arguments, switches: ["--json", "--eager"])
+        let options = try Options(loadingPlugins: arguments, valued: ["--isolate"], switches: ["--json", "--eager"])
         let (failures, population) = try Terminal.toStandardError {
             try install(
-                directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"))
+                directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"),
+                isolation: try options.isolation)
         }
         return (failures, population, options.has("--json"))
     }

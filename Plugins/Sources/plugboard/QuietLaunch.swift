@@ -7,19 +7,19 @@ import Plugboard
 enum QuietLaunch {
     /// The launched application, how many plugins failed to load, and the population, whose
     /// plugins not active at launch activate when first needed (all are loaded with `eager`);
-    /// `taskTimeout` is the application's deadline for startup tasks; the plugins named in
-    /// `isolating` run in processes of their own. With them, the termination
+    /// `taskTimeout` is the application's deadline for startup tasks; `isolation` says
+    /// which plugins run in processes of their own. With them, the termination
     /// signals it catches (``SignalledLaunch``).
     /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:stillRunning:signals:)`` throws.
     static func run(
         pluginDirectories: [String], withBundled: Bool = false, eager: Bool = false, mappingCopies: Bool = false,
         strict: Bool = false, showingProgress: Bool = false, taskTimeout: Duration? = StartupTask.defaultTimeout,
-        isolating: Set<String> = []
+        isolation: IsolationPolicy = .none
     ) async throws -> (Application, failures: Int, population: PluginPopulation, signals: TerminationSignals) {
         let (failures, population) = try Terminal.toStandardError {
             try PluginLoading.install(
                 directories: pluginDirectories, withBundled: withBundled, eager: eager, mappingCopies: mappingCopies,
-                isolating: isolating)
+                isolation: isolation)
         }
         let app = Application(registry: .shared, taskTimeout: taskTimeout)
         if showingProgress { Terminal.toStandardError { Terminal.heading("Launching") } }

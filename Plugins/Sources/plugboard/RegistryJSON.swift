@@ -1,4 +1,5 @@
 import Plugboard
+import Synchronization
 
 /// What a registry holds, as `list --json` and `routes --json` print it for scripts.
 struct RegistryJSON: Encodable {
@@ -12,6 +13,10 @@ struct RegistryJSON: Encodable {
         let dependencies: [PluginDependency]
         /// Whether it is loaded; a plugin not needed yet is only declared.
         let loaded: Bool
+        /// Whether it runs in a plugin process of its own (`--isolate`).
+        var isolated = false
+        /// The process it runs in, if it is isolated and running.
+        var processID: Int32?
     }
 
     struct Module: Encodable {
@@ -99,7 +104,7 @@ struct RegistryJSON: Encodable {
                     runtimeVersion: member.manifest.runtimeVersion, toolchain: member.manifest.toolchain,
                     modules: member.manifest.modules, dependencies: member.candidate.dependencies, loaded: false)
             }
-        plugins = listed.sorted { (order[$0.name] ?? 0) < (order[$1.name] ?? 0) }
+        plugins = (listed + Self.isolatedPlugins()).sorted { (order[$0.name] ?? 0) < (order[$1.name] ?? 0) }
         let files = Dictionary(declared.map { ($0.candidate.name, $0.candidate.path) }) { first, _ in first }
         modules =
             snapshot.modules.map { module in
@@ -126,5 +131,20 @@ struct RegistryJSON: Encodable {
             + snapshot.inactiveServices.map { Service(type: $0.key, module: nil, plugin: $0.value) }).sorted {
                 $0.type < $1.type
             }
+    }
+
+    /// The plugins that run in processes of their own, as their files declare them.
+    private static func isolatedPlugins() -> [Plugin] {
+        let manifests = Isolation.manifests.withLock { $0 }
+        return Isolation.started.withLock { $0 }.flatMap { isolated in
+            zip(isolated.plugins, isolated.files).map { plugin, file in
+                let manifest = manifests[file]
+                return Plugin(
+                    name: plugin.name, version: plugin.version, file: file,
+                    runtimeVersion: manifest?.runtimeVersion ?? "", toolchain: manifest?.toolchain ?? "",
+                    modules: manifest?.modules ?? [], dependencies: manifest?.dependencies ?? [], loaded: true,
+                    isolated: true, processID: isolated.processID)
+            }
+        }
     }
 }

@@ -12,6 +12,10 @@ enum RegistryListing {
         for plugin in listed.plugins {
             Terminal.line("  \(plugin.name) \(plugin.version)  \(PluginLoader.shown(path: plugin.file))")
             if !plugin.loaded { Terminal.line("    not loaded   until first needed") }
+            if plugin.loaded {
+                let process = plugin.processID.map { "process \($0)" } ?? "stopped"
+                Terminal.line("    runs         \(plugin.isolated ? "isolated, \(process)" : "in the host's process")")
+            }
             Terminal.line(
                 "    fingerprint  \(RuntimeFingerprint(runtimeVersion: plugin.runtimeVersion, toolchain: plugin.toolchain))"
             )
@@ -62,9 +66,8 @@ enum RegistryListing {
                 default: "\(member.candidate.title)  \(member.state)"
                 }
             }
-        let isolated = Isolation.started.withLock { $0 }.map { plugin in
-            "\(plugin.name) \(plugin.version)  isolated, "
-                + (plugin.processID.map { "process \($0)" } ?? "stopped (starts again when next used)")
+        let isolated = Isolation.started.withLock { $0 }.flatMap { plugin in
+            plugin.plugins.map { "\($0.name) \($0.version)  \(Isolation.place(of: $0, in: plugin))" }
         }
         for line in lines + isolated { Terminal.line("  \(line)") }
         if lines.isEmpty && isolated.isEmpty { Terminal.line("  (none)") }

@@ -3,7 +3,7 @@ import Plugboard
 /// `plugboard routes`: every route with its owner, parameters and title.
 enum RoutesCommand {
     static let help = """
-        USAGE: plugboard routes [--plugins DIR]... [--with-bundled] [--eager] [--json]
+        USAGE: plugboard routes [--plugins DIR]... [--with-bundled] [--eager] [--json] [--isolate NAMES]
 
         Lists every route of the bundled plugins (or of the plugins in each DIR): its pattern,
         parameters, title, and the module and file that own it. Only the plugins active at
@@ -16,6 +16,7 @@ enum RoutesCommand {
           --eager         Load every plugin first.
           --json          Print the routes as a JSON array, for scripts: pattern, title,
                           parameters, module and file.
+        \(Isolation.help)
           -h, --help      Show this help.
         """
 

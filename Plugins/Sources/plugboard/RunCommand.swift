@@ -8,7 +8,7 @@ enum RunCommand {
     nonisolated static let help = """
         USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict] [--eager]
                              [--watch] [--build PACKAGE]... [--task-timeout SECONDS]
-                             [--isolate NAME]...
+                             [--isolate NAMES]
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
         declares the others (each is loaded when first needed, and says so on standard
@@ -55,7 +55,7 @@ enum RunCommand {
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(
-            launchingPlugins: arguments, valued: ["--open", "--build", "--isolate"],
+            launchingPlugins: arguments, valued: ["--open", "--build"],
             switches: ["--strict", "--eager", "--watch"])
         let first = try URLOperand.checked(options.single("--open") ?? "app://tabs")
         let builds = try options.all("--build").map { package in
@@ -68,7 +68,7 @@ enum RunCommand {
             pluginDirectories: options.pluginDirectories, withBundled: options.withBundled,
             eager: options.has("--eager"), mappingCopies: true, strict: options.has("--strict"), showingProgress: true,
             taskTimeout: try options.taskTimeout,
-            isolating: Set(options.all("--isolate")))
+            isolation: try options.isolation)
         let session = ShellSession(registry: .shared, population: population, application: app)
         let watch =
             options.has("--watch") || !builds.isEmpty ? try PluginWatch(population: population, building: builds) : nil

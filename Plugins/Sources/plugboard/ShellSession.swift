@@ -135,18 +135,21 @@ final class ShellSession {
         if replaced { showScreen() }
     }
 
-    /// Starts the isolated plugin `name` again, whatever stopped it, and rebuilds its screens.
+    /// Starts the isolated plugin `name` again, whatever stopped it, with the plugins isolated
+    /// with it, and rebuilds their screens.
     private func restart(_ name: String?) async throws {
         guard let name else { throw HostError.failed("restart needs an isolated plugin's name; type plugins for them") }
-        guard let plugin = Isolation.started.withLock({ $0 }).first(where: { $0.name == name }) else {
+        guard let plugin = Isolation.started.withLock({ $0 }).first(where: { $0.plugins.contains { $0.name == name } })
+        else {
             throw HostError.failed(
                 "no isolated plugin is named '\(name)'; plugins lists the plugins and where they run")
         }
         try plugin.restart()
-        let rebuilt = await navigator.rebuildScreens(of: name)
+        var rebuilt = 0
+        for member in plugin.plugins { rebuilt += await navigator.rebuildScreens(of: member.name).rebuilt }
         Terminal.line(
-            "restarted \(name) \(plugin.version) (process \(plugin.processID.map(String.init) ?? "-")); "
-                + "\(counted(rebuilt.rebuilt, "screen")) rebuilt")
+            "restarted \(plugin.title) (process \(plugin.processID.map(String.init) ?? "-")); "
+                + "\(counted(rebuilt, "screen")) rebuilt")
         showScreen()
     }
 

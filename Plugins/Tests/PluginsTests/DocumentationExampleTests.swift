@@ -44,6 +44,10 @@ struct DocumentationExampleTests {
             "import Plugboard\n@MainActor func isolate(hostPath: String, navigator: Navigator) async throws {\n", "}\n"
         ),
         (
+            "let plan = try IsolationPolicy",
+            "import Plugboard\nfunc isolate(resolution: PluginResolution, command: [String]) throws {\n", "}\n"
+        ),
+        (
             "final class LoginViewModel",
             "import Plugboard\nactor Session { func logIn(_ account: String, _ password: String) async throws {} }\n",
             ""

@@ -95,7 +95,10 @@ struct HostExecutableTests {
         #expect(run.status == 0, "\(run.standardError)")
         let shell = try BuildProducts.path("libShellPlugin.so")
         let output = run.standardOutput
-        #expect(output.hasPrefix("Plugins\n  Shell 1.0.0  \(shell)\n    fingerprint  plugboard-runtime "), "\(output)")
+        #expect(
+            output.hasPrefix(
+                "Plugins\n  Shell 1.0.0  \(shell)\n    runs         in the host's process\n"
+                    + "    fingerprint  plugboard-runtime "), "\(output)")
         #expect(output.contains("Modules\n  ShellPlugin.ShellModule  from plugin Shell\n"))
         // The greeter is not needed at launch: what it registers comes from its manifest.
         let greeting =

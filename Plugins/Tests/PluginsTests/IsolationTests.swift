@@ -130,4 +130,48 @@ struct IsolationTests {
         #expect(output[kept...].contains("restarted Probe 0.0.1 (process "), "\(output)")
         #expect(output[kept...].contains("); 1 screen rebuilt\n┌─ Probe\n│ probe\n"), "\(output)")
     }
+
+    /// Plugins joined by a dependency run together in one plugin process, so the blog asks the
+    /// account's session service, as in the host's process; `plugins` shows the group.
+    @Test func aGroupOfPluginsThatShareAServiceRunsInOneProcess() throws {
+        let run = try HostProcess.run(
+            ["run", "--isolate", "Account,Blog"],
+            input: "plugins\nopen app://login\ndo account ann\ndo password secret\ndo login\n"
+                + "open app://blog/articles/1/comment\nquit\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n")
+        let account = try #require(lines.first { $0.hasPrefix("  Account 1.0.0  isolated with Blog, process ") })
+        let blog = try #require(lines.first { $0.hasPrefix("  Blog 1.0.0  isolated with Account, process ") })
+        #expect(account.split(separator: " ").last == blog.split(separator: " ").last, "one process: \(lines)")
+        #expect(run.standardOutput.contains("  Shell 1.0.0  active\n"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("┌─ Comment\n│ Commenting on article 1 as ann\n"), "\(run.standardOutput)")
+    }
+
+    /// `list` says where each plugin runs, and the process of an isolated one.
+    @Test func listShowsWhereEachPluginRuns() throws {
+        let text = try HostProcess.run(["list", "--isolate", "Greeter"])
+        #expect(text.status == 0, "\(text.standardError)")
+        let greeter = try #require(text.standardOutput.firstRange(of: "  Greeter 1.0.0  "))
+        #expect(text.standardOutput[greeter.upperBound...].contains(/\n    runs         isolated, process \d+\n/))
+        #expect(text.standardOutput.contains("    runs         in the host's process\n"))
+        let json = try HostProcess.run(["list", "--isolate", "Greeter", "--json"])
+        let listed = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let plugins = try #require(listed?["plugins"] as? [[String: Any]])
+        let isolated = plugins.filter { $0["isolated"] as? Bool == true }
+        #expect(isolated.map { $0["name"] as? String } == ["Greeter"])
+        #expect(isolated.first?["processID"] is Int, "\(isolated)")
+    }
+
+    /// Isolating a plugin without the plugin it needs would part them: refused before anything
+    /// runs, naming both and what to change.
+    @Test func aPolicyThatPartsAGroupIsRefusedBeforeAnythingRuns() throws {
+        let run = try HostProcess.run(["open", "app://circles", "--isolate", "Circles"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains(
+                "error: Circles cannot be isolated without Shell: plugins joined by a dependency share services and "
+                    + "libraries, so they run in one process; isolate both (Circles,Shell) or neither"),
+            "\(run.standardError)")
+        #expect(!run.standardError.contains("✓") && run.standardOutput.isEmpty, "\(run.standardError)")
+    }
 }

@@ -1,36 +1,30 @@
 internal import Glibc
 
-/// A plugin that runs in a plugin process of its own, which the host starts: a trap in its code
-/// ends that process, not the host. Its routes are registered in the host as proxies
-/// (``register(into:)``) whose screens show what the plugin process renders, forward the actions
-/// taken, and follow the navigation its view models ask for. When the process dies, the plugin
-/// is stopped: its screens say so, with the Swift runtime's last words, and its next use starts
-/// a new process.
+/// A plugin, or a group of plugins that need one another, running in a plugin process of its
+/// own, which the host starts: a trap in their code ends that process, not the host. Their routes
+/// are registered in the host as proxies (``register(into:)``) whose screens show what the plugin
+/// process renders, forward the actions taken, and follow the navigation its view models ask
+/// for. When the process dies, the plugins are stopped: their screens say so, with the Swift
+/// runtime's last words, and their next use starts a new process.
 ///
 /// ```swift
-/// let notes = try IsolatedPlugin.start(file: "plugins/libNotes.so", command: [hostPath, "plugin-process"])
+/// let notes = try IsolatedPlugin.start(files: ["plugins/libNotes.so"], command: [hostPath, "plugin-process"])
 /// try notes.register(into: .shared)
 /// try await navigator.open("app://notes")  // rendered in the plugin process
 /// ```
 public final class IsolatedPlugin: Sendable {
-    /// The plugin file.
+    /// The plugin files, in load order.
     ///
     /// ```swift
-    /// notes.file  // "plugins/libNotes.so"
+    /// notes.files  // ["plugins/libNotes.so"]
     /// ```
-    public let file: String
-    /// The plugin's name and version, as its process reported them.
+    public let files: [String]
+    /// The plugins, in the order of their files, as their process reported them.
     ///
     /// ```swift
-    /// notes.name  // "Notes"
+    /// notes.plugins.map(\.name)  // ["Notes"]
     /// ```
-    public let name: String
-    /// The plugin's version.
-    ///
-    /// ```swift
-    /// notes.version  // "1.0.0"
-    /// ```
-    public let version: String
+    public let plugins: [WirePlugin]
     /// The routes its process serves.
     ///
     /// ```swift
@@ -52,13 +46,14 @@ public final class IsolatedPlugin: Sendable {
     private let restarts: PosixMutex<RestartPolicy>
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    /// Starts a plugin process for `file` with `command` (an executable and its first arguments,
-    /// to which the file is appended; never a shell), and waits until its plugin is loaded and
-    /// launched.
+    /// Starts a plugin process for `files` with `command` (an executable and its first arguments,
+    /// to which the files are appended; never a shell), and waits until its plugins are loaded
+    /// and launched.
     /// - Parameters:
-    ///   - file: The plugin file; the plugin process checks it as any host does.
+    ///   - files: The plugin files, in load order: one plugin, or a group that needs one another
+    ///     (``IsolationPlan/groups``); the plugin process checks each as any host does.
     ///   - command: What starts a plugin process: the executable that calls
-    ///     ``PluginProcess/serve(file:descriptor:policy:)``, and its arguments before the file.
+    ///     ``PluginProcess/serve(files:descriptor:policy:)``, and its arguments before the files.
     ///   - deadline: How long any request may take (5 seconds by default, as Android allows an
     ///     app to answer input).
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
@@ -67,34 +62,43 @@ public final class IsolatedPlugin: Sendable {
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift
-    /// let notes = try IsolatedPlugin.start(file: path, command: ["/usr/bin/plugboard", "plugin-process"])
+    /// let notes = try IsolatedPlugin.start(files: [path], command: ["/usr/bin/plugboard", "plugin-process"])
     /// ```
     public static func start(
-        file: String, command: [String], deadline: Duration = .seconds(5), restarts: RestartPolicy = RestartPolicy(),
+        files: [String], command: [String], deadline: Duration = .seconds(5), restarts: RestartPolicy = RestartPolicy(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in }
     ) throws(IsolationError) -> IsolatedPlugin {
-        let (handle, ready) = try PluginProcessHandle.start(command + [file], deadline: deadline)
+        let (handle, ready) = try PluginProcessHandle.start(command + files, deadline: deadline)
         return IsolatedPlugin(
-            file: file, command: command, deadline: deadline, handle: handle, ready: ready, restarts: restarts,
+            files: files, command: command, deadline: deadline, handle: handle, ready: ready, restarts: restarts,
             now: now, onStop: onStop)
     }
 
     private init(
-        file: String, command: [String], deadline: Duration, handle: PluginProcessHandle, ready: Ready,
+        files: [String], command: [String], deadline: Duration, handle: PluginProcessHandle, ready: Ready,
         restarts: RestartPolicy, now: @escaping @Sendable () -> ContinuousClock.Instant,
         onStop: @escaping @Sendable (IsolationError) -> Void
     ) {
-        self.file = file
+        self.files = files
         self.command = command
         self.deadline = deadline
         self.restarts = PosixMutex(restarts)
         self.now = now
         self.onStop = onStop
-        name = ready.plugin
-        version = ready.version
+        plugins = ready.plugins
         routes = ready.routes
         current = PosixMutex(handle)
+    }
+
+    /// The plugins with their versions, as errors name them: `Notes 1.0.0`, or
+    /// `Account 1.0.0 + Blog 1.0.0` for a group.
+    ///
+    /// ```swift
+    /// print(notes.title)  // Notes 1.0.0
+    /// ```
+    public var title: String {
+        plugins.map { "\($0.name) \($0.version)" }.joined(separator: " + ")
     }
 
     /// The process ID of the plugin process running now, if one is.
@@ -115,8 +119,8 @@ public final class IsolatedPlugin: Sendable {
         lastDeath.withLock { $0?.error }
     }
 
-    /// Registers the plugin's routes in `registry`, each owned by its module and this file, as
-    /// proxies whose screens live in the plugin process.
+    /// Registers the plugins' routes in `registry`, each owned by its module and its plugin's file,
+    /// as proxies whose screens live in the plugin process.
     /// - Throws: ``RegistrationError`` when a route is another plugin's; nothing is registered then.
     ///
     /// ```swift
@@ -124,11 +128,14 @@ public final class IsolatedPlugin: Sendable {
     /// ```
     public func register(into registry: Registry) throws(RegistrationError) {
         var contributions: [String: Contribution] = [:]
+        let files = Dictionary(zip(plugins.map(\.name), files), uniquingKeysWith: { first, _ in first })
         for route in routes {
-            let module = RegisteredModule(owner: Owner(module: route.module, image: file), plugin: name)
+            let module = RegisteredModule(
+                owner: Owner(module: route.module, image: files[route.plugin] ?? self.files[0]), plugin: route.plugin)
             contributions[route.module, default: Contribution(module: module)].routes.append(
                 Contribution.PendingRoute(pattern: route.pattern, title: route.title) { [self] request in
-                    ProxyScreen(plugin: self, url: request.url, title: route.title ?? name)
+                    try ProxyScreen(
+                        plugin: self, url: request.url, context: request.context, title: route.title ?? route.plugin)
                 })
         }
         try registry.apply(contributions.keys.sorted().map { contributions[$0]! }, plugin: nil)
@@ -143,8 +150,8 @@ public final class IsolatedPlugin: Sendable {
         let answer = await handle.request(make, deadline: deadline)
         switch answer {
         case .answered(.screen(_, let state)): return state
-        case .answered(.failed(_, let reason)): throw .failed(plugin: name, reason: reason)
-        case .answered: throw .failed(plugin: name, reason: "the plugin process answered out of turn")
+        case .answered(.failed(_, let reason)): throw .failed(plugin: title, reason: reason)
+        case .answered: throw .failed(plugin: title, reason: "the plugin process answered out of turn")
         case .stopped(let death), .timedOut(let death): throw stopped(handle, death)
         }
     }
@@ -177,9 +184,9 @@ public final class IsolatedPlugin: Sendable {
         if let handle = current.withLock({ $0 }), handle.isRunning { return handle }
         let restarts = restarts.withLock { $0 }
         guard restarts.startsAgain(at: now()) else {
-            throw .stoppedTooOften(plugin: name, version: version, stops: restarts.limit, within: restarts.window)
+            throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
-        let (handle, _) = try PluginProcessHandle.start(command + [file], deadline: deadline)
+        let (handle, _) = try PluginProcessHandle.start(command + files, deadline: deadline)
         current.withLock { $0 = handle }
         return handle
     }
@@ -189,8 +196,8 @@ public final class IsolatedPlugin: Sendable {
     private func stopped(_ handle: PluginProcessHandle, _ death: PluginProcessHandle.Death) -> IsolationError {
         let error: IsolationError =
             death.timedOut
-            ? .notResponding(plugin: name, version: version, after: deadline)
-            : .stopped(plugin: name, version: version, lastWords: death.lastWords, report: death.report)
+            ? .notResponding(plugin: title, after: deadline)
+            : .stopped(plugin: title, lastWords: death.lastWords, report: death.report)
         let first = lastDeath.withLock { last in
             defer { last = (handle.processID, error) }
             return last?.process != handle.processID
@@ -202,10 +209,9 @@ public final class IsolatedPlugin: Sendable {
         return error
     }
 
-    /// What a plugin process reports once its plugin is ready.
+    /// What a plugin process reports once its plugins are ready.
     struct Ready {
-        let plugin: String
-        let version: String
+        let plugins: [WirePlugin]
         let routes: [WireRoute]
     }
 }

@@ -3,6 +3,9 @@
 /// ```swift
 /// catch let error as IsolationError { print(error) }  // Notes 1.0.0 stopped: Fatal error: boom (…)
 /// ```
+///
+/// `plugin` names the plugins of the process with their versions: `Notes 1.0.0`, or
+/// `Account 1.0.0 + Blog 1.0.0` for a group.
 public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Its plugin process could not be started, or ended before its plugin was ready.
     ///
@@ -20,28 +23,48 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
     /// line (or the signal), `report` all the process wrote, its backtrace included.
     ///
     /// ```swift
-    /// catch IsolationError.stopped(let plugin, _, let lastWords, _) { print(plugin, lastWords) }
+    /// catch IsolationError.stopped(let plugin, let lastWords, _) { print(plugin, lastWords) }
     /// ```
-    case stopped(plugin: String, version: String, lastWords: String, report: String)
+    case stopped(plugin: String, lastWords: String, report: String)
     /// It did not answer within its deadline, so its process was stopped.
     ///
     /// ```swift
-    /// catch IsolationError.notResponding(let plugin, _, let deadline) { print(plugin, deadline) }
+    /// catch IsolationError.notResponding(let plugin, let deadline) { print(plugin, deadline) }
     /// ```
-    case notResponding(plugin: String, version: String, after: Duration)
+    case notResponding(plugin: String, after: Duration)
     /// It stopped `stops` times within `within`, so it does not start again by itself
-    /// (``RestartPolicy``) until it is restarted (``IsolatedPlugin/restart()``).
+    /// (``RestartPolicy``) until it is restarted (``IsolatedPlugin/restart()``); `name` is a
+    /// name to restart it by.
     ///
     /// ```swift
-    /// catch IsolationError.stoppedTooOften(let plugin, _, _, _) { print("restart", plugin) }
+    /// catch IsolationError.stoppedTooOften(_, let name, _, _) { print("restart", name) }
     /// ```
-    case stoppedTooOften(plugin: String, version: String, stops: Int, within: Duration)
+    case stoppedTooOften(plugin: String, name: String, stops: Int, within: Duration)
     /// Its plugin process could not serve the request, and said why.
     ///
     /// ```swift
     /// catch IsolationError.failed(_, let reason) { print(reason) }
     /// ```
     case failed(plugin: String, reason: String)
+    /// An isolation policy's values do not go together.
+    ///
+    /// ```swift
+    /// catch IsolationError.invalidPolicy(let reason) { print(reason) }
+    /// ```
+    case invalidPolicy(String)
+    /// A policy names a plugin that no plugin file provides.
+    ///
+    /// ```swift
+    /// catch IsolationError.unknownPlugin(let name, let available) { print(name, available) }
+    /// ```
+    case unknownPlugin(String, available: [String])
+    /// A policy isolates `isolated` but not `joinedTo`, which it needs or which needs it: plugins
+    /// joined by dependencies run in one process.
+    ///
+    /// ```swift
+    /// catch IsolationError.splitGroup(let isolated, let other) { print(isolated, other) }
+    /// ```
+    case splitGroup(isolated: String, joinedTo: String)
 
     /// What happened, and what to do.
     ///
@@ -52,15 +75,21 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .cannotStart(let reason): "the plugin process could not start: \(reason)"
         case .refused(let reason): "the plugin process refused the plugin: \(reason)"
-        case .stopped(let plugin, let version, let lastWords, _):
-            "\(plugin) \(version) stopped: \(lastWords); open it again to restart it"
-        case .notResponding(let plugin, let version, let deadline):
-            "\(plugin) \(version) is not responding: it did not answer within \(deadline), so its process was stopped; "
+        case .stopped(let plugin, let lastWords, _):
+            "\(plugin) stopped: \(lastWords); open it again to restart it"
+        case .notResponding(let plugin, let deadline):
+            "\(plugin) is not responding: it did not answer within \(deadline), so its process was stopped; "
                 + "open it again to restart it"
         case .failed(let plugin, let reason): "\(plugin): \(reason)"
-        case .stoppedTooOften(let plugin, let version, let stops, let window):
-            "\(plugin) \(version) stopped \(stops) times within \(window.secondsText), so it stays stopped until it is "
-                + "restarted (in the plugboard shell: restart \(plugin))"
+        case .stoppedTooOften(let plugin, let name, let stops, let window):
+            "\(plugin) stopped \(stops) times within \(window.secondsText), so it stays stopped until it is "
+                + "restarted (in the plugboard shell: restart \(name))"
+        case .invalidPolicy(let reason): "invalid isolation: \(reason)"
+        case .unknownPlugin(let name, let available):
+            "no plugin named '\(name)' is here to isolate; the plugins are: \(available.joined(separator: ", "))"
+        case .splitGroup(let isolated, let other):
+            "\(isolated) cannot be isolated without \(other): plugins joined by a dependency share services and "
+                + "libraries, so they run in one process; isolate both (\(isolated),\(other)) or neither"
         }
     }
 }

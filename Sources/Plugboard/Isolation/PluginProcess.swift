@@ -1,13 +1,14 @@
 internal import Glibc
 internal import PlugboardReactive
 
-/// The plugin process's side of isolation: loads one plugin through the loader's checks, launches
-/// its startup tasks, and serves the host's requests about its screens over a ``WireConnection``
-/// until the host closes it. A trap in the plugin ends this process, not the host.
+/// The plugin process's side of isolation: loads one plugin, or a group of plugins that need one
+/// another, through the loader's checks, launches their startup tasks, and serves the host's
+/// requests about their screens over a ``WireConnection`` until the host closes it. A trap in a
+/// plugin ends this process, not the host.
 ///
 /// ```swift
 /// // In the executable the host starts for a plugin, with the socket as descriptor 3:
-/// exit(await PluginProcess.serve(file: CommandLine.arguments[2], policy: .strict))
+/// exit(await PluginProcess.serve(files: Array(CommandLine.arguments.dropFirst(2)), policy: .strict))
 /// ```
 @MainActor
 public final class PluginProcess {
@@ -19,25 +20,29 @@ public final class PluginProcess {
         self.connection = connection
     }
 
-    /// Serves the plugin in `file` over the socket `descriptor`; returns the exit status: 0 once
-    /// the host closed the connection, 1 when the plugin was refused (the host is told why).
+    /// Serves the plugins in `files` over the socket `descriptor`; returns the exit status: 0 once
+    /// the host closed the connection, 1 when a plugin was refused (the host is told why).
     /// - Parameters:
-    ///   - file: The plugin file, checked as any host checks it (`policy`).
+    ///   - files: The plugin files, in load order (each after those it needs), each checked as any
+    ///     host checks it (`policy`).
     ///   - descriptor: The connected socket the host handed over.
     ///   - policy: The loader's checks.
     ///
     /// ```swift
-    /// exit(await PluginProcess.serve(file: path, descriptor: 3, policy: .strict))
+    /// exit(await PluginProcess.serve(files: ["plugins/libAccount.so", "plugins/libBlog.so"], policy: .strict))
     /// ```
-    public static func serve(file: String, descriptor: Int32 = 3, policy: LoadPolicy) async -> Int32 {
+    public static func serve(files: [String], descriptor: Int32 = 3, policy: LoadPolicy) async -> Int32 {
         // The processes it starts (the Swift runtime's backtracer, after a trap) must not keep the
         // socket open: the host sees this process end by its socket closing.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let connection = WireConnection(descriptor: descriptor)
         guard case .hello(let version)? = try? connection.receive(), version == WireMessage.version else { return 2 }
-        let plugin: LoadedPlugin
+        var plugins: [WirePlugin] = []
         do {
-            plugin = try PluginLoader(registry: .shared, policy: policy).load(file: file)
+            for file in files {
+                let manifest = try PluginLoader(registry: .shared, policy: policy).load(file: file).manifest
+                plugins.append(WirePlugin(name: manifest.name, version: manifest.version))
+            }
         } catch {
             try? connection.send(.refused(reason: error.description))
             return 1
@@ -53,14 +58,14 @@ public final class PluginProcess {
             try? connection.send(.refused(reason: failure.description))
             return 1
         }
-        let routes = Registry.shared.snapshot.routes.map {
-            WireRoute(pattern: $0.pattern.description, title: $0.title, module: $0.owner.module)
+        let snapshot = Registry.shared.snapshot
+        let routes = snapshot.routes.map { route in
+            WireRoute(
+                pattern: route.pattern.description, title: route.title, module: route.owner.module,
+                plugin: snapshot.modules.first { $0.owner == route.owner }?.plugin ?? "")
         }
         do {
-            try connection.send(
-                .ready(
-                    version: WireMessage.version, plugin: plugin.manifest.name, pluginVersion: plugin.manifest.version,
-                    routes: routes))
+            try connection.send(.ready(version: WireMessage.version, plugins: plugins, routes: routes))
         } catch {
             return 0
         }
@@ -83,8 +88,8 @@ public final class PluginProcess {
 
     private func handle(_ message: WireMessage) async {
         switch message {
-        case .open(let request, let url):
-            await open(url, request: request)
+        case .open(let request, let url, let context):
+            await open(url, context: context, request: request)
         case .perform(let request, let screen, let action, let text):
             await perform(action, text: text, on: screen, request: request)
         case .release(let screen):
@@ -94,10 +99,10 @@ public final class PluginProcess {
         }
     }
 
-    private func open(_ url: String, request: Int) async {
+    private func open(_ url: String, context: WireValue?, request: Int) async {
         let screen: any Screen
         do {
-            screen = try await Registry.shared.resolve(url).makeScreen()
+            screen = try await Registry.shared.resolve(url, context: context?.context).makeScreen()
         } catch {
             return answer(.failed(request: request, reason: error.description))
         }
@@ -109,16 +114,7 @@ public final class PluginProcess {
         screen.bindViewModel()
         let connection = connection
         let subscription = screen.viewModel?.navigation.observe { request in
-            // A context is an object of this process: it cannot cross.
-            guard let navigation = WireNavigation(request) else {
-                try? connection.send(
-                    .failed(
-                        request: 0,
-                        reason: "'\(request)' carries a context, which cannot cross to the host's process; "
-                            + "pass what the screen needs in its URL"))
-                return
-            }
-            try? connection.send(.navigate(screen: id, request: navigation))
+            try? connection.send(.navigate(screen: id, request: WireNavigation(request)))
         }
         screens[id] = (screen, subscription)
         await screen.load()

@@ -145,8 +145,8 @@ final class PluginProcessHandle: Sendable {
             throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
         }
         switch answer {
-        case .ready(let version, let plugin, let pluginVersion, let routes) where version == WireMessage.version:
-            return IsolatedPlugin.Ready(plugin: plugin, version: pluginVersion, routes: routes)
+        case .ready(let version, let plugins, let routes) where version == WireMessage.version && !plugins.isEmpty:
+            return IsolatedPlugin.Ready(plugins: plugins, routes: routes)
         case .refused(let reason):
             _ = ended()
             throw .refused(reason: reason)

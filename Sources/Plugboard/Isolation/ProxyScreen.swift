@@ -13,7 +13,19 @@ final class ProxyScreen: Screen {
     private var stop: IsolationError?
     private let model = ProxyViewModel()
 
-    init(plugin: IsolatedPlugin, url: String, title: String) {
+    private let context: WireValue?
+
+    /// The proxy of the screen of `url` with `context`, which must cross to the plugin process.
+    /// - Throws: ``NavigationError/contextCannotCross(_:)`` for a context that cannot.
+    init(plugin: IsolatedPlugin, url: String, context: (any Sendable)?, title: String) throws(NavigationError) {
+        if let context {
+            guard let value = WireValue(context) else {
+                throw .contextCannotCross(WireValue.refusal(of: context, to: url))
+            }
+            self.context = value
+        } else {
+            self.context = nil
+        }
         self.plugin = plugin
         self.url = url
         routeTitle = title
@@ -26,7 +38,7 @@ final class ProxyScreen: Screen {
     var viewModel: (any ViewModel)? { model }
 
     var title: String {
-        stop == nil ? state?.title ?? routeTitle : "\(plugin.name) stopped"
+        stop == nil ? state?.title ?? routeTitle : "\(plugin.plugins.map(\.name).joined(separator: " + ")) stopped"
     }
 
     func render() -> String {
@@ -46,8 +58,8 @@ final class ProxyScreen: Screen {
     }
 
     func load() async {
-        let url = url
-        await answer { request in .open(request: request, url: url) }
+        let (url, context) = (url, context)
+        await answer { request in .open(request: request, url: url, context: context) }
         guard let id = state?.id else { return }
         let navigation = model.navigation
         plugin.onNavigation(of: id) { request in navigation.send(request.request) }

@@ -3,22 +3,22 @@
 /// one frame of a ``WireConnection``.
 ///
 /// The host starts with ``hello(version:)``; the plugin process answers with
-/// ``ready(version:plugin:pluginVersion:routes:)`` once its plugin is loaded and launched, or
+/// ``ready(version:plugins:routes:)`` once its plugins are loaded and launched, or
 /// ``refused(reason:)``. Then the host asks, each request with a number of its own, and the
 /// plugin process answers each with ``screen(request:state:)`` or ``failed(request:reason:)``;
 /// between answers it may send ``navigate(screen:request:)`` when a screen's view model asks
 /// for navigation.
 ///
 /// ```swift
-/// try connection.send(.open(request: 1, url: "app://notes"))
+/// try connection.send(.open(request: 1, url: "app://notes", context: nil))
 /// ```
 public enum WireMessage: Codable, Sendable, Equatable {
     /// The version of this format that both sides must speak.
     ///
     /// ```swift
-    /// WireMessage.version  // 1
+    /// WireMessage.version  // 2
     /// ```
-    public static let version = 1
+    public static let version = 2
 
     /// The host's first message.
     ///
@@ -26,26 +26,26 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// try connection.send(.hello(version: WireMessage.version))
     /// ```
     case hello(version: Int)
-    /// The plugin process's first message: its plugin loaded and launched, and the routes it
-    /// serves.
+    /// The plugin process's first message: its plugins loaded (in the order of their files) and
+    /// launched, and the routes they serve.
     ///
     /// ```swift
-    /// if case .ready(_, let plugin, _, let routes) = message { print(plugin, routes.count) }
+    /// if case .ready(_, let plugins, let routes) = message { print(plugins.map(\.name), routes.count) }
     /// ```
-    case ready(version: Int, plugin: String, pluginVersion: String, routes: [WireRoute])
+    case ready(version: Int, plugins: [WirePlugin], routes: [WireRoute])
     /// The plugin process's first message when its plugin could not be loaded or launched.
     ///
     /// ```swift
     /// if case .refused(let reason) = message { print(reason) }
     /// ```
     case refused(reason: String)
-    /// Opens `url`: the plugin process builds its screen, runs its lifecycle and its `load()`,
-    /// and answers with the screen.
+    /// Opens `url` with `context`: the plugin process builds its screen, runs its lifecycle and
+    /// its `load()`, and answers with the screen.
     ///
     /// ```swift
-    /// try connection.send(.open(request: 1, url: "app://notes"))
+    /// try connection.send(.open(request: 1, url: "app://notes", context: nil))
     /// ```
-    case open(request: Int, url: String)
+    case open(request: Int, url: String, context: WireValue?)
     /// Performs the action `action` of the screen numbered `screen`, with `text` if it takes
     /// text; the answer is the screen as it is after.
     ///
@@ -79,10 +79,30 @@ public enum WireMessage: Codable, Sendable, Equatable {
     case navigate(screen: Int, request: WireNavigation)
 }
 
+/// A plugin a plugin process runs.
+///
+/// ```swift
+/// WirePlugin(name: "Notes", version: "1.0.0")
+/// ```
+public struct WirePlugin: Codable, Sendable, Equatable {
+    /// The plugin's name.
+    ///
+    /// ```swift
+    /// plugin.name  // "Notes"
+    /// ```
+    public var name: String
+    /// Its version.
+    ///
+    /// ```swift
+    /// plugin.version  // "1.0.0"
+    /// ```
+    public var version: String
+}
+
 /// A route a plugin process serves, as the host declares it.
 ///
 /// ```swift
-/// WireRoute(pattern: "app://notes/:id", title: "A note", module: "NotesPlugin.NotesModule")
+/// WireRoute(pattern: "app://notes/:id", title: "A note", module: "NotesPlugin.NotesModule", plugin: "Notes")
 /// ```
 public struct WireRoute: Codable, Sendable, Equatable {
     /// The route's pattern.
@@ -103,6 +123,12 @@ public struct WireRoute: Codable, Sendable, Equatable {
     /// route.module  // "NotesPlugin.NotesModule"
     /// ```
     public var module: String
+    /// The plugin whose module that is.
+    ///
+    /// ```swift
+    /// route.plugin  // "Notes"
+    /// ```
+    public var plugin: String
 }
 
 /// A screen as it crosses: its number in the plugin process, title, rendered text and actions.
@@ -169,7 +195,8 @@ public struct WireAction: Codable, Sendable, Equatable {
     public var isEnabled: Bool
 }
 
-/// A navigation request as it crosses: its kind and URL (a `context` does not cross).
+/// A navigation request as it crosses: its kind, URL and context, when the context can cross
+/// (``WireValue``); or, when it cannot, why.
 ///
 /// ```swift
 /// WireNavigation(kind: .push, url: "app://circles")
@@ -231,31 +258,75 @@ public struct WireNavigation: Codable, Sendable, Equatable {
     /// navigation.url  // "app://circles"
     /// ```
     public var url: String?
+    /// Its context, when it has one that can cross.
+    ///
+    /// ```swift
+    /// navigation.context  // .string("Hiking")
+    /// ```
+    public var context: WireValue?
+    /// Why its context could not cross, when it could not: the host refuses the navigation with
+    /// this reason.
+    ///
+    /// ```swift
+    /// navigation.refusal  // "the navigation to 'app://circles/1' carries a context of type …"
+    /// ```
+    public var refusal: String?
+
+    /// A request of `kind` to `url`.
+    ///
+    /// ```swift
+    /// WireNavigation(kind: .push, url: "app://circles/1", context: .string("Hiking"))
+    /// ```
+    /// - Parameters:
+    ///   - kind: The kind of request.
+    ///   - url: The URL, for a push, present or replace.
+    ///   - context: Its context, if it has one.
+    ///   - refusal: Why its context could not cross, if it could not.
+    public init(kind: Kind, url: String?, context: WireValue? = nil, refusal: String? = nil) {
+        self.kind = kind
+        self.url = url
+        self.context = context
+        self.refusal = refusal
+    }
 }
 
 extension WireNavigation {
-    /// `request` as it crosses; `nil` when it carries a `context`, which cannot cross.
-    init?(_ request: NavigationRequest) {
+    /// `request` as it crosses: its context as a ``WireValue``, or why it cannot cross.
+    init(_ request: NavigationRequest) {
+        func crossing(_ kind: Kind, _ url: String, _ context: (any Sendable)?) -> WireNavigation {
+            guard let context else { return WireNavigation(kind: kind, url: url) }
+            guard let value = WireValue(context) else {
+                return WireNavigation(kind: kind, url: url, refusal: WireValue.refusal(of: context, to: url))
+            }
+            return WireNavigation(kind: kind, url: url, context: value)
+        }
         switch request {
-        case .push(let url, nil): self.init(kind: .push, url: url)
-        case .present(let url, nil): self.init(kind: .present, url: url)
-        case .replace(let url, nil): self.init(kind: .replace, url: url)
-        case .push, .present, .replace: return nil
+        case .push(let url, let context): self = crossing(.push, url, context)
+        case .present(let url, let context): self = crossing(.present, url, context)
+        case .replace(let url, let context): self = crossing(.replace, url, context)
         case .pop: self.init(kind: .pop, url: nil)
         case .popToRoot: self.init(kind: .popToRoot, url: nil)
         case .dismiss: self.init(kind: .dismiss, url: nil)
         }
     }
 
-    /// The request it stands for, in the host.
+    /// The request it stands for, in the host; one whose context could not cross carries its
+    /// refusal, which the navigator answers with ``NavigationError/contextCannotCross(_:)``.
     var request: NavigationRequest {
+        let context: (any Sendable)? = refusal.map(UncrossableContext.init) ?? context?.context
         switch kind {
-        case .push: .push(url ?? "")
-        case .present: .present(url ?? "")
-        case .replace: .replace(url ?? "")
-        case .pop: .pop
-        case .popToRoot: .popToRoot
-        case .dismiss: .dismiss
+        case .push: return .push(url ?? "", context: context)
+        case .present: return .present(url ?? "", context: context)
+        case .replace: return .replace(url ?? "", context: context)
+        case .pop: return .pop
+        case .popToRoot: return .popToRoot
+        case .dismiss: return .dismiss
         }
     }
+}
+
+/// The context of a navigation request whose own context could not cross from a plugin process:
+/// the navigator refuses the request with its reason.
+struct UncrossableContext: Sendable {
+    let reason: String
 }

@@ -46,6 +46,13 @@ public enum NavigationError: Error, Sendable, CustomStringConvertible {
     /// opening.cancel()  // the open throws .cancelled("app://circles") if the screen was not shown yet
     /// ```
     case cancelled(String)
+    /// The request carries a context that cannot cross between the host's process and a plugin
+    /// process (``WireValue``); the reason names the URL and the context's type.
+    ///
+    /// ```swift
+    /// catch .contextCannotCross(let reason) { print(reason) }
+    /// ```
+    case contextCannotCross(String)
 
     /// What failed and what to do.
     ///
@@ -61,6 +68,7 @@ public enum NavigationError: Error, Sendable, CustomStringConvertible {
         case .disabledAction(let id): "the action '\(id)' is disabled right now"
         case .noScreen: "no screen is open; open a URL first"
         case .cancelled(let url): "'\(url)' was not shown: it was given up before its screen was ready"
+        case .contextCannotCross(let reason): reason
         }
     }
 }

@@ -200,6 +200,7 @@ public final class Navigator {
 
     /// Resolves `url`, builds its screen and runs its lifecycle, following its view model.
     func makeEntry(_ url: String, context: (any Sendable)?) async throws(NavigationError) -> (Entry, [String]) {
+        if let uncrossable = context as? UncrossableContext { throw .contextCannotCross(uncrossable.reason) }
         let resolved: ResolvedRoute
         let screen: any Screen
         do {
