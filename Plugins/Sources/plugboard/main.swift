@@ -162,4 +162,5 @@ func run(_ arguments: [String]) async -> Int32 {
 // A write past the file size limit (`ulimit -f`) then fails and is reported with its file, rather
 // than ending the host.
 signal(SIGXFSZ, SIG_IGN)
+InheritedDescriptors.closeOnExec()
 exit(await run(Array(CommandLine.arguments.dropFirst())))

@@ -15,27 +15,13 @@ struct IsolationTests {
             environment: ["PLUGBOARD_PROBE_FAULTS": "1", "XDG_STATE_HOME": state.path], timeLimit: 120)
     }
 
-    /// The children of `process` (whichever of its threads started them), each with its state
-    /// (`Z` for one not reaped).
-    private func children(of process: Int32) -> [(pid: String, state: String)] {
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
-        let listed = threads.map { thread in
-            (try? String(contentsOfFile: "/proc/\(process)/task/\(thread)/children", encoding: .utf8)) ?? ""
-        }.joined(separator: " ")
-        return listed.split(separator: " ").map { child in
-            let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
-            let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
-            return (String(child), state)
-        }
-    }
-
     @Test func aTrapInAnIsolatedPluginEndsOnlyItsProcessAndItsNextUseStartsItAgain() throws {
         let state = try Scratch().directory
         let host = try isolatedProbe(state: state)
         host.type("open app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")
         #expect(host.seen.contains("┌─ Probe\n│ probe\n└─\n  1) End the process  [exit]\n  2) Trap  [trap]\n"))
-        let running = children(of: host.processIdentifier)
+        let running = ProcessTable.children(of: host.processIdentifier)
         #expect(running.count == 1, "one plugin process: \(running)")
         // Its view model's navigation crosses to the host's navigator.
         host.type("do circles\n")
@@ -45,11 +31,13 @@ struct IsolationTests {
         #expect(host.seen[..<stopped].contains("│ Probe 0.0.1 stopped: Fatal error: the probe traps on purpose"))
         #expect(host.seen[..<stopped].contains("  1) Go back  [back]\n"))
         // Reaped at once: no child is left, and none unreaped.
-        #expect(children(of: host.processIdentifier).isEmpty, "\(children(of: host.processIdentifier))")
+        #expect(
+            ProcessTable.children(of: host.processIdentifier).isEmpty,
+            "\(ProcessTable.children(of: host.processIdentifier))")
         // The other plugins go on; the next use starts the probe again, in a new process.
         host.type("open app://blog\nback\nback\nopen app://probe/identity\nplugins\n")
         host.read(until: "Probe 0.0.1  isolated, process ")
-        let restarted = children(of: host.processIdentifier)
+        let restarted = ProcessTable.children(of: host.processIdentifier)
         #expect(restarted.count == 1 && restarted.first?.pid != running.first?.pid, "\(restarted) after \(running)")
         let (status, output, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
@@ -75,8 +63,12 @@ struct IsolationTests {
             host.seen.contains("│ Probe 0.0.1 is not responding: it did not answer within 5.0 seconds"), "\(host.seen)")
         // Answered at the deadline; the stopped process is reaped a moment later.
         let reaped = ContinuousClock.now + .seconds(5)
-        while !children(of: host.processIdentifier).isEmpty && ContinuousClock.now < reaped { usleep(10_000) }
-        #expect(children(of: host.processIdentifier).isEmpty, "\(children(of: host.processIdentifier))")
+        while !ProcessTable.children(of: host.processIdentifier).isEmpty && ContinuousClock.now < reaped {
+            usleep(10_000)
+        }
+        #expect(
+            ProcessTable.children(of: host.processIdentifier).isEmpty,
+            "\(ProcessTable.children(of: host.processIdentifier))")
         host.type("back\nopen app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")
         let (status, _, problems) = try host.finish()

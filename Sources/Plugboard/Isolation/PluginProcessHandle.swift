@@ -1,3 +1,4 @@
+internal import CPlugboard
 internal import Dispatch
 internal import FoundationEssentials
 internal import Glibc
@@ -65,7 +66,9 @@ final class PluginProcessHandle: Sendable {
         close(ends[1])
         let (processID, output) = spawned
         guard let reader = WorkerThread() else {
-            kill(processID, SIGKILL)
+            kill(-processID, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
             throw .cannotStart(reason: "no thread could be started to read from it")
         }
         let handle = PluginProcessHandle(
@@ -181,11 +184,14 @@ final class PluginProcessHandle: Sendable {
         for request in waiting { request.resume(returning: death.timedOut ? .timedOut(death) : .stopped(death)) }
     }
 
-    /// Reaps the process (it ended, or will once its socket is gone) and reads what it wrote.
+    /// Reaps the process (it ended, or will once its socket is gone) and reads what it wrote;
+    /// then ends what it started (its backtracer, say), which could otherwise hold its output
+    /// open, and outlive it.
     private func ended() -> Death {
         var status: Int32 = 0
         while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
         let report = output.waitForAll()
+        kill(-processID, SIGKILL)
         return Death(lastWords: Self.lastWords(in: report, status: status), report: report)
     }
 
@@ -209,8 +215,9 @@ final class PluginProcessHandle: Sendable {
     /// Starts the process with `socket` as its descriptor 3 and its output in a pipe.
     private static func spawn(_ arguments: [String], socket: Int32) throws(IsolationError) -> (Int32, ProcessOutput) {
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw .cannotStart(reason: String(cString: strerror(errno))) }
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard pb_pipe_closed_on_exec(&pipeEnds) == 0 else {
+            throw .cannotStart(reason: String(cString: strerror(errno)))
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -218,6 +225,10 @@ final class PluginProcessHandle: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        // It gets the socket and its standard descriptors only: none that the host was given or
+        // opened (one its own parent watches for the host's end, say) outlives the host in it, or
+        // in the processes it starts.
+        pb_spawn_close_from(&actions, 4)
         // The child never waits on a terminal: its backtrace is written, not offered interactively.
         let environment =
             ProcessEnvironment.current.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") }
@@ -225,8 +236,15 @@ final class PluginProcessHandle: Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
+        // A process group of its own: what it starts ends with it (``ended()``), and a person's
+        // Ctrl-C at the host's terminal reaches the host alone, which decides.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var processID: pid_t = 0
-        let started = posix_spawn(&processID, arguments[0], &actions, nil, argv, envp)
+        let started = posix_spawn(&processID, arguments[0], &actions, &attributes, argv, envp)
         close(pipeEnds[1])
         guard started == 0 else {
             close(pipeEnds[0])

@@ -38,7 +38,10 @@ final class ProxyScreen: Screen {
     var viewModel: (any ViewModel)? { model }
 
     var title: String {
-        stop == nil ? state?.title ?? routeTitle : "\(plugin.plugins.map(\.name).joined(separator: " + ")) stopped"
+        switch stop {
+        case nil, .failed?: state?.title ?? routeTitle
+        case _?: "\(plugin.plugins.map(\.name).joined(separator: " + ")) stopped"
+        }
     }
 
     func render() -> String {

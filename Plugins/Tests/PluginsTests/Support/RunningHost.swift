@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The host, started with a shell's input left open: a test reads what it prints so far, does
 /// something (writes a plugin's file, types a line), and reads on.
@@ -8,6 +9,9 @@ final class RunningHost {
     private let output = Pipe()
     private let errors = Pipe()
     private let watchdog: DispatchWorkItem
+    /// Standard error, read as it comes so that a host that writes much there is never held up.
+    private let problems = DispatchGroup()
+    private let problemText = Received()
     /// What the host printed to standard output so far, as read.
     private(set) var seen = ""
 
@@ -25,6 +29,13 @@ final class RunningHost {
         (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
         try process.run()
         watchdog = HostProcess.watchdog(for: process, after: timeLimit)
+        problems.enter()
+        let reading = errors.fileHandleForReading
+        Thread.detachNewThread { [problems, problemText] in
+            let text = reading.readDataToEndOfFile()
+            problemText.data.withLock { $0 = text }
+            problems.leave()
+        }
     }
 
     /// Reads standard output until `marker` shows in what was read after `start` (an index into
@@ -54,9 +65,15 @@ final class RunningHost {
     func finish() throws -> (status: Int32, output: String, errors: String) {
         try input.fileHandleForWriting.close()
         seen += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        problems.wait()
+        let problems = String(decoding: problemText.data.withLock { $0 }, as: UTF8.self)
         process.waitUntilExit()
         watchdog.cancel()
         return (process.terminationStatus, seen, problems)
     }
+}
+
+/// Bytes a thread of its own read.
+private final class Received: Sendable {
+    let data = Mutex(Data())
 }
