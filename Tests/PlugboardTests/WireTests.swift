@@ -11,8 +11,15 @@ struct WireTests {
         .hello(version: WireMessage.version),
         .ready(
             version: WireMessage.version,
-            plugins: [WirePlugin(name: "Account", version: "1.0.0"), WirePlugin(name: "Notes", version: "1.0.0")],
-            routes: [WireRoute(pattern: "app://notes/:id", title: "A note", module: "Notes.Module", plugin: "Notes")]),
+            plugins: [
+                WirePlugin(name: "Account", version: "1.0.0", modules: ["Account.Module"]),
+                WirePlugin(name: "Notes", version: "1.0.0", modules: ["Notes.Module"]),
+            ],
+            routes: [WireRoute(pattern: "app://notes/:id", title: "A note", module: "Notes.Module", plugin: "Notes")],
+            handlers: [WireHandler(event: "background", module: "Notes.Module")]),
+        .post(request: 4, event: "user.logged-in", userInfo: ["account": "ann"]),
+        .terminate(request: 5),
+        .done(request: 5),
         .refused(reason: "built for another runtime"),
         .open(request: 1, url: "app://notes/42?é=1", context: nil),
         .open(request: 1, url: "app://notes/42", context: .string("Groceries")),

@@ -29,12 +29,9 @@ public final class ProbeModule: Module, Sendable {
         if let chatter = getenv("PLUGBOARD_PROBE_CHATTER").flatMap({ Int(String(cString: $0)) }) {
             print(String(repeating: "chatter\n", count: chatter / 8) + "no newline", terminator: "")
         }
-        // With PLUGBOARD_PROBE_RECORD=FILE, registering appends a line to FILE: the tests of lazy
-        // activation see whether the plugin's code ran.
-        if let record = getenv("PLUGBOARD_PROBE_RECORD").map({ String(cString: $0) }), let file = fopen(record, "a") {
-            fputs("registered\n", file)
-            fclose(file)
-        }
+        // Registering says so in the record: the tests of lazy activation see whether the plugin's
+        // code ran.
+        Self.record("registered")
         registrar.route("app://probe/identity", title: "Probe") { [self] _ in
             ProbeScreen(model: ProbeViewModel(module: self))
         }
@@ -44,12 +41,24 @@ public final class ProbeModule: Module, Sendable {
         // probe's: a test that holds it across a reload calls the old build's code.
         registrar.provide((any CustomStringConvertible & Sendable).self, ProbeMark())
         // With PLUGBOARD_PROBE_EVENT=NAME, it handles the custom event NAME, saying so on standard
-        // output.
+        // output and in the record; with PLUGBOARD_PROBE_EVENT_TRAPS=1 as well, its handler traps.
         if let event = getenv("PLUGBOARD_PROBE_EVENT").map({ String(cString: $0) }) {
             registrar.on(.custom(event)) { _ in
+                if getenv("PLUGBOARD_PROBE_EVENT_TRAPS") != nil {
+                    fatalError("the probe's event handler traps on purpose")
+                }
                 print("probe heard \(event)")
                 fflush(nil)
+                Self.record("heard \(event)")
             }
+        }
+        // Its shutdown work says so in the record.
+        registrar.onShutdown { Self.record("shut down") }
+        // With PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation, screens that trap as they
+        // render and as they load.
+        if getenv("PLUGBOARD_PROBE_FAULTS") != nil {
+            registrar.route("app://probe/render-trap", title: "Probe") { _ in FaultyScreen(trapsAsItLoads: false) }
+            registrar.route("app://probe/load-trap", title: "Probe") { _ in FaultyScreen(trapsAsItLoads: true) }
         }
         // With PLUGBOARD_PROBE_TASK_AFTER=NAMES (separated by ","), its task runs after those tasks,
         // for the tests of quarantine.
@@ -81,6 +90,32 @@ public final class ProbeModule: Module, Sendable {
             registrar.route("app://probe/identity") { [self] _ in ProbeScreen(model: ProbeViewModel(module: self)) }
         }
     }
+}
+
+extension ProbeModule {
+    /// With PLUGBOARD_PROBE_RECORD=FILE, appends `line` to FILE, so that a test sees what the
+    /// probe's code did, in whichever process it ran.
+    static func record(_ line: String) {
+        guard let record = getenv("PLUGBOARD_PROBE_RECORD").map({ String(cString: $0) }), let file = fopen(record, "a")
+        else { return }
+        fputs(line + "\n", file)
+        fclose(file)
+    }
+}
+
+/// A screen that traps as it renders or, with `trapsAsItLoads`, as it loads.
+final class FaultyScreen: Screen {
+    let title = "Faulty"
+    let trapsAsItLoads: Bool
+
+    init(trapsAsItLoads: Bool) { self.trapsAsItLoads = trapsAsItLoads }
+
+    func load() async {
+        try? await Task.sleep(for: .milliseconds(10))
+        if trapsAsItLoads { fatalError("the probe's screen traps as it loads") }
+    }
+
+    func render() -> String { fatalError("the probe's screen traps as it renders") }
 }
 
 struct ProbeFailure: Error, CustomStringConvertible {

@@ -166,4 +166,52 @@ struct IsolationTests {
             "\(run.standardError)")
         #expect(!run.standardError.contains("✓") && run.standardOutput.isEmpty, "\(run.standardError)")
     }
+
+    /// A trap as a screen renders, as it loads, and in an event handler: each ends only the
+    /// plugin's process, named with the Swift runtime's message and place; the other screens
+    /// work, and the plugin's next use starts it again.
+    @Test(arguments: [
+        ("open app://probe/render-trap\n", "the probe's screen traps as it renders"),
+        ("open app://probe/load-trap\n", "the probe's screen traps as it loads"),
+        ("post probe.ping\n", "the probe's event handler traps on purpose"),
+    ])
+    func aTrapAnywhereInAnIsolatedPluginEndsOnlyItsProcess(command: String, message: String) throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            input: command + "open app://blog\nopen app://probe/identity\nquit\n",
+            environment: [
+                "PLUGBOARD_PROBE_FAULTS": "1", "PLUGBOARD_PROBE_EVENT": "probe.ping",
+                "PLUGBOARD_PROBE_EVENT_TRAPS": "1",
+                "XDG_STATE_HOME": scratch.directory.path,
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "error: Probe 0.0.1 stopped: Fatal error: \(message) (ProbePlugin/ProbePlugin.swift:"),
+            "\(run.standardError)")
+        if command.hasPrefix("open") {
+            #expect(run.standardOutput.contains("┌─ Probe stopped\n│ Probe 0.0.1 stopped: Fatal error: \(message)"))
+        }
+        #expect(run.standardOutput.contains("> open app://blog\n┌─ Blog\n"), "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains("> open app://probe/identity\n┌─ Probe\n│ probe\n"), "\(run.standardOutput)")
+    }
+
+    /// The events the host posts reach an isolated plugin's handlers, and its shutdown work runs
+    /// when the host terminates.
+    @Test func eventsAndShutdownWorkCrossToAnIsolatedPlugin() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let record = scratch.directory.appendingPathComponent("record").path
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            input: "post probe.ping\nquit\n",
+            environment: ["PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_RECORD": record])
+        #expect(run.status == 0, "\(run.standardError)")
+        // (The host reads the unsealed probe's declarations in a child of its own first: it registers there too.)
+        #expect(
+            try String(contentsOfFile: record, encoding: .utf8).hasSuffix("registered\nheard probe.ping\nshut down\n"))
+    }
 }

@@ -38,7 +38,7 @@ struct LazyActivationTests {
         #expect(used.standardOutput.contains("┌─ Probe\n│ probe\n"), "\(used.standardOutput)")
         #expect(used.standardOutput.contains("  Probe 0.0.1  active\n"))
         #expect(used.standardError.contains("activated Probe 0.0.1 in "))
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\n")
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\nshut down\n")
     }
 
     @Test func withEagerEveryPluginLoadsAtStart() throws {
@@ -64,7 +64,7 @@ struct LazyActivationTests {
         #expect(output[..<before.lowerBound].contains("  Probe 0.0.1  not loaded (loads when first needed)\n"))
         #expect(output[before.upperBound...].hasPrefix("probe heard probe.ping\nposted probe.ping\n"), "\(output)")
         #expect(output[before.upperBound...].contains("  Probe 0.0.1  active\n"))
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\n")
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\nheard probe.ping\nshut down\n")
     }
 
     @Test func aFailedActivationLeavesNothingRegisteredAndAnswersEveryUse() throws {

@@ -31,6 +31,12 @@ public final class IsolatedPlugin: Sendable {
     /// notes.routes.map(\.pattern)  // ["app://notes", "app://notes/:id"]
     /// ```
     public let routes: [WireRoute]
+    /// The events its modules handle.
+    ///
+    /// ```swift
+    /// notes.handlers.map(\.event)  // ["background"]
+    /// ```
+    public let handlers: [WireHandler]
     /// How long a request may take before the plugin is taken for hung: its process is stopped,
     /// and the plugin treated as crashed.
     ///
@@ -88,6 +94,7 @@ public final class IsolatedPlugin: Sendable {
         self.onStop = onStop
         plugins = ready.plugins
         routes = ready.routes
+        handlers = ready.handlers
         current = PosixMutex(handle)
     }
 
@@ -120,7 +127,10 @@ public final class IsolatedPlugin: Sendable {
     }
 
     /// Registers the plugins' routes in `registry`, each owned by its module and its plugin's file,
-    /// as proxies whose screens live in the plugin process.
+    /// as proxies whose screens live in the plugin process; their modules' event handlers, which
+    /// pass the events the host posts on to the plugin process (it heard ``LifecycleEvent/launch``
+    /// as it launched); and shutdown work that terminates the plugin process's application, its
+    /// modules hearing ``LifecycleEvent/terminate`` there.
     /// - Throws: ``RegistrationError`` when a route is another plugin's; nothing is registered then.
     ///
     /// ```swift
@@ -128,32 +138,73 @@ public final class IsolatedPlugin: Sendable {
     /// ```
     public func register(into registry: Registry) throws(RegistrationError) {
         var contributions: [String: Contribution] = [:]
-        let files = Dictionary(zip(plugins.map(\.name), files), uniquingKeysWith: { first, _ in first })
+        for (plugin, file) in zip(plugins, files) {
+            for module in plugin.modules {
+                contributions[module] = Contribution(
+                    module: RegisteredModule(owner: Owner(module: module, image: file), plugin: plugin.name))
+            }
+        }
         for route in routes {
-            let module = RegisteredModule(
-                owner: Owner(module: route.module, image: files[route.plugin] ?? self.files[0]), plugin: route.plugin)
-            contributions[route.module, default: Contribution(module: module)].routes.append(
+            contributions[route.module]?.routes.append(
                 Contribution.PendingRoute(pattern: route.pattern, title: route.title) { [self] request in
                     try ProxyScreen(
                         plugin: self, url: request.url, context: request.context, title: route.title ?? route.plugin)
                 })
         }
-        try registry.apply(contributions.keys.sorted().map { contributions[$0]! }, plugin: nil)
+        for handler in handlers {
+            let event = LifecycleEvent(named: handler.event)
+            guard event != .launch, event != .terminate, let owner = contributions[handler.module]?.module.owner else {
+                continue
+            }
+            contributions[handler.module]?.handlers.append(
+                EventHandler(event: event, owner: owner) { [self] event in
+                    // A stop is reported by `onStop`; an event does not wait on a plugin that cannot start.
+                    _ = try? await request {
+                        .post(request: $0, event: event.kind.description, userInfo: event.userInfo)
+                    }
+                })
+        }
+        let modules = contributions.keys.sorted()
+        if let first = modules.first, let owner = contributions[first]?.module.owner {
+            contributions[first]?.shutdowns.append(ShutdownHandler(owner: owner) { [self] in await terminate() })
+        }
+        try registry.apply(modules.map { contributions[$0]! }, plugin: nil)
+    }
+
+    /// Sends the request `make` builds with its number, and waits for the screen it answers with
+    /// within the deadline, starting a new plugin process first if the last one stopped.
+    /// - Throws: ``IsolationError``: the plugin stopped (now, or before and could not start
+    ///   again), did not answer in time (its process is then stopped), or could not serve it.
+    func screen(_ make: @Sendable (Int) -> WireMessage) async throws(IsolationError) -> WireScreen {
+        guard case .screen(_, let state) = try await request(make) else {
+            throw .failed(plugin: title, reason: "the plugin process answered out of turn")
+        }
+        return state
     }
 
     /// Sends the request `make` builds with its number, and waits for its answer within the
     /// deadline, starting a new plugin process first if the last one stopped.
-    /// - Throws: ``IsolationError``: the plugin stopped (now, or before and could not start
-    ///   again), did not answer in time (its process is then stopped), or could not serve it.
-    func request(_ make: @Sendable (Int) -> WireMessage) async throws(IsolationError) -> WireScreen {
-        let handle = try running()
-        let answer = await handle.request(make, deadline: deadline)
-        switch answer {
-        case .answered(.screen(_, let state)): return state
+    /// - Throws: ``IsolationError``, as ``screen(_:)`` does.
+    private func request(_ make: @Sendable (Int) -> WireMessage) async throws(IsolationError) -> WireMessage {
+        try await answer(make, from: try running())
+    }
+
+    /// The answer of `handle`'s process to the request `make` builds.
+    private func answer(
+        _ make: @Sendable (Int) -> WireMessage, from handle: PluginProcessHandle
+    ) async throws(IsolationError) -> WireMessage {
+        switch await handle.request(make, deadline: deadline) {
         case .answered(.failed(_, let reason)): throw .failed(plugin: title, reason: reason)
-        case .answered: throw .failed(plugin: title, reason: "the plugin process answered out of turn")
+        case .answered(let message): return message
         case .stopped(let death), .timedOut(let death): throw stopped(handle, death)
         }
+    }
+
+    /// Terminates the plugin process's application, if a process runs (one that stopped is not
+    /// started to be terminated), and waits within the deadline for it to have done so.
+    func terminate() async {
+        guard let handle = current.withLock({ $0 }), handle.isRunning else { return }
+        _ = try? await answer({ .terminate(request: $0) }, from: handle)
     }
 
     /// Asks the plugin process to drop the screen numbered `screen`.
@@ -213,5 +264,6 @@ public final class IsolatedPlugin: Sendable {
     struct Ready {
         let plugins: [WirePlugin]
         let routes: [WireRoute]
+        let handlers: [WireHandler]
     }
 }

@@ -13,11 +13,13 @@ internal import PlugboardReactive
 @MainActor
 public final class PluginProcess {
     private let connection: WireConnection
+    private let application: Application
     private var screens: [Int: (screen: any Screen, subscription: Subscription?)] = [:]
     private var lastScreen = 0
 
-    private init(connection: WireConnection) {
+    private init(connection: WireConnection, application: Application) {
         self.connection = connection
+        self.application = application
     }
 
     /// Serves the plugins in `files` over the socket `descriptor`; returns the exit status: 0 once
@@ -40,16 +42,18 @@ public final class PluginProcess {
         var plugins: [WirePlugin] = []
         do {
             for file in files {
-                let manifest = try PluginLoader(registry: .shared, policy: policy).load(file: file).manifest
-                plugins.append(WirePlugin(name: manifest.name, version: manifest.version))
+                let plugin = try PluginLoader(registry: .shared, policy: policy).load(file: file)
+                plugins.append(
+                    WirePlugin(name: plugin.manifest.name, version: plugin.manifest.version, modules: plugin.modules))
             }
         } catch {
             try? connection.send(.refused(reason: error.description))
             return 1
         }
         let report: LaunchReport
+        let application = Application(registry: .shared)
         do {
-            report = try await Application(registry: .shared).launch()
+            report = try await application.launch()
         } catch {
             try? connection.send(.refused(reason: error.description))
             return 1
@@ -64,12 +68,14 @@ public final class PluginProcess {
                 pattern: route.pattern.description, title: route.title, module: route.owner.module,
                 plugin: snapshot.modules.first { $0.owner == route.owner }?.plugin ?? "")
         }
+        let handlers = snapshot.handlers.map { WireHandler(event: $0.event.description, module: $0.owner.module) }
         do {
-            try connection.send(.ready(version: WireMessage.version, plugins: plugins, routes: routes))
+            try connection.send(
+                .ready(version: WireMessage.version, plugins: plugins, routes: routes, handlers: handlers))
         } catch {
             return 0
         }
-        let process = PluginProcess(connection: connection)
+        let process = PluginProcess(connection: connection, application: application)
         // Requests are read on a thread of their own and served on the main actor, each in a task
         // of its own, so that a slow `load()` does not hold up the next request.
         guard let reader = WorkerThread() else { return 1 }
@@ -94,6 +100,12 @@ public final class PluginProcess {
             await perform(action, text: text, on: screen, request: request)
         case .release(let screen):
             screens[screen] = nil
+        case .post(let request, let event, let userInfo):
+            await application.post(Event(LifecycleEvent(named: event), userInfo: userInfo))
+            answer(.done(request: request))
+        case .terminate(let request):
+            await application.terminate()
+            answer(.done(request: request))
         default:
             break
         }

@@ -148,8 +148,9 @@ final class PluginProcessHandle: Sendable {
             throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
         }
         switch answer {
-        case .ready(let version, let plugins, let routes) where version == WireMessage.version && !plugins.isEmpty:
-            return IsolatedPlugin.Ready(plugins: plugins, routes: routes)
+        case .ready(let version, let plugins, let routes, let handlers)
+        where version == WireMessage.version && !plugins.isEmpty:
+            return IsolatedPlugin.Ready(plugins: plugins, routes: routes, handlers: handlers)
         case .refused(let reason):
             _ = ended()
             throw .refused(reason: reason)
@@ -165,7 +166,7 @@ final class PluginProcessHandle: Sendable {
     private func readAnswers() {
         while let message = try? connection.receive() {
             switch message {
-            case .screen(let request, _), .failed(let request, _):
+            case .screen(let request, _), .failed(let request, _), .done(let request):
                 state.withLock { $0.pending.removeValue(forKey: request) }?.resume(returning: .answered(message))
             case .navigate(let screen, let navigation):
                 state.withLock { $0.navigation[screen] }?(navigation)

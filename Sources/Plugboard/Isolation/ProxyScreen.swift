@@ -75,7 +75,7 @@ final class ProxyScreen: Screen {
     /// Sends the request `make` builds, and shows its answer, or the plugin's stop.
     private func answer(_ make: @Sendable (Int) -> WireMessage) async {
         do {
-            state = try await plugin.request(make)
+            state = try await plugin.screen(make)
             stop = nil
         } catch {
             stop = error

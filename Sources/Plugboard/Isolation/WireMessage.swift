@@ -3,9 +3,10 @@
 /// one frame of a ``WireConnection``.
 ///
 /// The host starts with ``hello(version:)``; the plugin process answers with
-/// ``ready(version:plugins:routes:)`` once its plugins are loaded and launched, or
+/// ``ready(version:plugins:routes:handlers:)`` once its plugins are loaded and launched, or
 /// ``refused(reason:)``. Then the host asks, each request with a number of its own, and the
-/// plugin process answers each with ``screen(request:state:)`` or ``failed(request:reason:)``;
+/// plugin process answers each with ``screen(request:state:)``, ``done(request:)`` or
+/// ``failed(request:reason:)``;
 /// between answers it may send ``navigate(screen:request:)`` when a screen's view model asks
 /// for navigation.
 ///
@@ -27,12 +28,12 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// ```
     case hello(version: Int)
     /// The plugin process's first message: its plugins loaded (in the order of their files) and
-    /// launched, and the routes they serve.
+    /// launched, the routes they serve and the events their modules handle.
     ///
     /// ```swift
-    /// if case .ready(_, let plugins, let routes) = message { print(plugins.map(\.name), routes.count) }
+    /// if case .ready(_, let plugins, let routes, _) = message { print(plugins.map(\.name), routes.count) }
     /// ```
-    case ready(version: Int, plugins: [WirePlugin], routes: [WireRoute])
+    case ready(version: Int, plugins: [WirePlugin], routes: [WireRoute], handlers: [WireHandler])
     /// The plugin process's first message when its plugin could not be loaded or launched.
     ///
     /// ```swift
@@ -53,6 +54,21 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// try connection.send(.perform(request: 2, screen: 1, action: "save", text: nil))
     /// ```
     case perform(request: Int, screen: Int, action: String, text: String?)
+    /// Posts the event named `event` (a ``LifecycleEvent``'s description) with `userInfo` to
+    /// the modules of the plugin process that handle it; answered with ``done(request:)`` once
+    /// they have.
+    ///
+    /// ```swift
+    /// try connection.send(.post(request: 3, event: "background", userInfo: [:]))
+    /// ```
+    case post(request: Int, event: String, userInfo: [String: String])
+    /// Terminates the plugin process's application: its modules hear ``LifecycleEvent/terminate``
+    /// and run their shutdown work; answered with ``done(request:)``.
+    ///
+    /// ```swift
+    /// try connection.send(.terminate(request: 4))
+    /// ```
+    case terminate(request: Int)
     /// The host no longer shows the screen numbered `screen`.
     ///
     /// ```swift
@@ -65,6 +81,12 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// if case .screen(let request, let state) = message { print(request, state.title) }
     /// ```
     case screen(request: Int, state: WireScreen)
+    /// The answer to a request that has no other answer: it was served.
+    ///
+    /// ```swift
+    /// if case .done(let request) = message { print(request, "served") }
+    /// ```
+    case done(request: Int)
     /// The answer to a request that could not be served, saying why.
     ///
     /// ```swift
@@ -79,10 +101,10 @@ public enum WireMessage: Codable, Sendable, Equatable {
     case navigate(screen: Int, request: WireNavigation)
 }
 
-/// A plugin a plugin process runs.
+/// A plugin a plugin process runs, and its modules.
 ///
 /// ```swift
-/// WirePlugin(name: "Notes", version: "1.0.0")
+/// WirePlugin(name: "Notes", version: "1.0.0", modules: ["NotesPlugin.NotesModule"])
 /// ```
 public struct WirePlugin: Codable, Sendable, Equatable {
     /// The plugin's name.
@@ -97,6 +119,32 @@ public struct WirePlugin: Codable, Sendable, Equatable {
     /// plugin.version  // "1.0.0"
     /// ```
     public var version: String
+    /// Its modules.
+    ///
+    /// ```swift
+    /// plugin.modules  // ["NotesPlugin.NotesModule"]
+    /// ```
+    public var modules: [String]
+}
+
+/// A module's handler of an event, in a plugin process.
+///
+/// ```swift
+/// WireHandler(event: "background", module: "NotesPlugin.NotesModule")
+/// ```
+public struct WireHandler: Codable, Sendable, Equatable {
+    /// The event's name, a ``LifecycleEvent``'s description.
+    ///
+    /// ```swift
+    /// handler.event  // "background"
+    /// ```
+    public var event: String
+    /// The module that handles it.
+    ///
+    /// ```swift
+    /// handler.module  // "NotesPlugin.NotesModule"
+    /// ```
+    public var module: String
 }
 
 /// A route a plugin process serves, as the host declares it.

@@ -52,6 +52,19 @@ public enum LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension LifecycleEvent {
+    /// The event whose ``description`` is `name`: a custom event for a name of no lifecycle event.
+    init(named name: String) {
+        switch name {
+        case "launch": self = .launch
+        case "foreground": self = .foreground
+        case "background": self = .background
+        case "terminate": self = .terminate
+        default: self = .custom(name)
+        }
+    }
+}
+
 /// A lifecycle event as delivered: the event and the values posted with it.
 ///
 /// ```swift
