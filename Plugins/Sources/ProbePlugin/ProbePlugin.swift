@@ -54,11 +54,12 @@ public final class ProbeModule: Module, Sendable {
         }
         // Its shutdown work says so in the record.
         registrar.onShutdown { Self.record("shut down") }
-        // With PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation, screens that trap as they
-        // render and as they load.
+        // With PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation and verify, screens that trap
+        // as they render and as they load, and one whose load never returns.
         if getenv("PLUGBOARD_PROBE_FAULTS") != nil {
-            registrar.route("app://probe/render-trap", title: "Probe") { _ in FaultyScreen(trapsAsItLoads: false) }
-            registrar.route("app://probe/load-trap", title: "Probe") { _ in FaultyScreen(trapsAsItLoads: true) }
+            for fault in FaultyScreen.Fault.allCases {
+                registrar.route("app://probe/\(fault.rawValue)", title: "Probe") { _ in FaultyScreen(fault: fault) }
+            }
         }
         // With PLUGBOARD_PROBE_TASK_AFTER=NAMES (separated by ","), its task runs after those tasks,
         // for the tests of quarantine.
@@ -103,19 +104,32 @@ extension ProbeModule {
     }
 }
 
-/// A screen that traps as it renders or, with `trapsAsItLoads`, as it loads.
+/// A screen with a fault: it traps as it renders or as it loads, or its load never returns.
 final class FaultyScreen: Screen {
-    let title = "Faulty"
-    let trapsAsItLoads: Bool
+    enum Fault: String, CaseIterable, Sendable {
+        case renderTrap = "render-trap"
+        case loadTrap = "load-trap"
+        case loadHang = "load-hang"
+    }
 
-    init(trapsAsItLoads: Bool) { self.trapsAsItLoads = trapsAsItLoads }
+    let title = "Faulty"
+    let fault: Fault
+
+    init(fault: Fault) { self.fault = fault }
 
     func load() async {
         try? await Task.sleep(for: .milliseconds(10))
-        if trapsAsItLoads { fatalError("the probe's screen traps as it loads") }
+        switch fault {
+        case .loadTrap: fatalError("the probe's screen traps as it loads")
+        case .loadHang: while true { sleep(1) }
+        case .renderTrap: break
+        }
     }
 
-    func render() -> String { fatalError("the probe's screen traps as it renders") }
+    func render() -> String {
+        if fault == .renderTrap { fatalError("the probe's screen traps as it renders") }
+        return "faulty"
+    }
 }
 
 struct ProbeFailure: Error, CustomStringConvertible {

@@ -29,7 +29,7 @@ enum ChildDescription {
                 throw HostError.failed(refusal.refused)
             }
             throw HostError.failed("\(shownPath): loading it in a child process failed (exit status \(status))")
-        case .crashed(let signal, let failure):
+        case .crashed(let signal, let failure, _):
             let crash = ChildProcess.describeCrash(
                 signal: signal, failure: failure, doing: "while loading in a child process")
             throw HostError.failed("\(shownPath): \(crash); run plugboard verify on its directory")

@@ -9,9 +9,10 @@ enum ChildProcess {
     enum Outcome {
         case exited(status: Int32, output: String)
         /// Ended by `signal`; `failure` is the Swift runtime's message before a trap, if it printed
-        /// one.
-        case crashed(signal: Int32, failure: String?)
-        case timedOut
+        /// one, and `output` all it wrote.
+        case crashed(signal: Int32, failure: String?, output: String)
+        /// Killed after the time allowed; `output` is what it wrote until then.
+        case timedOut(output: String)
         case failedToStart(String)
     }
 
@@ -68,16 +69,17 @@ enum ChildProcess {
             collected.withLock { $0 = bytes }
             drained.signal()
         }
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
+        let inTime = finished.wait(timeout: .now() + timeout) == .success
+        if !inTime {
             kill(pid, SIGKILL)
             finished.wait()
-            return .timedOut
         }
         // A process the child started may still hold the pipe open; its output is not waited for.
         _ = drained.wait(timeout: .now() + 1)
         let text = String(decoding: collected.withLock { $0 }, as: UTF8.self)
+        guard inTime else { return .timedOut(output: text) }
         switch ended.withLock({ $0 }) {
-        case .signalled(let signal): return .crashed(signal: signal, failure: failure(in: text))
+        case .signalled(let signal): return .crashed(signal: signal, failure: failure(in: text), output: text)
         case .exited(let status): return .exited(status: status, output: text)
         case nil: return .exited(status: -1, output: text)
         }

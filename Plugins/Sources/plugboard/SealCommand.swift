@@ -67,7 +67,7 @@ enum SealCommand {
         case .exited(_, let output):
             let reason = output.split(separator: "\n").first.map(String.init) ?? "no message"
             throw HostError.failed("\(shown): llvm-objcopy could not write the section: \(reason)")
-        case .crashed(let signal, let failure):
+        case .crashed(let signal, let failure, _):
             let crash = ChildProcess.describeCrash(signal: signal, failure: failure, doing: "writing the section")
             throw HostError.failed("\(shown): llvm-objcopy \(crash)")
         case .timedOut:

@@ -15,7 +15,10 @@ enum VerifyCommand {
         (with the signal, and the message of a fatalError or failed precondition) or hung (past
         the timeout, default 10 seconds). Then loads the files that loaded alone together in one
         more child process and reports each that the others refuse (a duplicate plugin, a route
-        or task another plugin owns). Exits non-zero when a file does not load.
+        or task another plugin owns). Last, launches those that load together, in a child, and
+        opens, loads and renders the screen of every route that takes no parameters, reporting
+        each that crashes or hangs (past the timeout) with its route. Exits non-zero when a file
+        does not load or a screen crashes or hangs.
 
         OPTIONS:
           --timeout SECONDS   How long one plugin may take to load.
@@ -65,6 +68,15 @@ enum VerifyCommand {
                 if !json { Terminal.line(.failed, "\(name(of: files[index])), with the others: \(message)") }
             }
         }
+        // The screens of the plugins that load, opened and rendered together.
+        let loaded = verdicts.indices.filter { verdicts[$0].loads }
+        if !loaded.isEmpty {
+            for problem in ScreenVerification.check(linkedFirst(loaded.map { files[$0] }), timeout: timeout) {
+                guard let index = files.firstIndex(of: problem.file) else { continue }
+                verdicts[index] = Verdict(file: files[index], loads: false, message: problem.message)
+                if !json { Terminal.line(.failed, "\(name(of: files[index])): \(problem.message)") }
+            }
+        }
         let loading = verdicts.filter(\.loads).count
         if json {
             try printJSON(verdicts)
@@ -106,7 +118,7 @@ enum VerifyCommand {
                 .failed(
                     "hung: did not finish loading within \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s (killed)"
                 ))
-        case .crashed(let signal, let failure):
+        case .crashed(let signal, let failure, _):
             return .failure(
                 .failed(ChildProcess.describeCrash(signal: signal, failure: failure, doing: "while loading")))
         case .exited(let status, let output):

@@ -100,6 +100,32 @@ struct VerifyCommandTests {
                 + "remove one of the copies")
     }
 
+    /// A plugin that loads but whose screens trap as they render or load, or hang, is reported with
+    /// each route that did, and the routes after it are still opened.
+    @Test func screensThatCrashOrHangAreReportedWithTheirRoutes() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let run = try HostProcess.run(
+            ["verify", scratch.directory.path, "--timeout", "3"], environment: ["PLUGBOARD_PROBE_FAULTS": "1"])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module", "\(lines)")
+        #expect(
+            lines.contains(
+                "  ✗ libProbePlugin.so: hung: app://probe/load-hang did not load and render within 3 s (killed)"))
+        for (route, words) in [("load-trap", "traps as it loads"), ("render-trap", "traps as it renders")] {
+            #expect(
+                lines.contains {
+                    $0.hasPrefix(
+                        "  ✗ libProbePlugin.so: crashed with signal 4 (Illegal instruction) while opening app://probe/\(route): "
+                            + "ProbePlugin/ProbePlugin.swift:")
+                        && $0.hasSuffix(": Fatal error: the probe's screen \(words)")
+                }, "\(lines)")
+        }
+        #expect(lines.last == "1 of 2 plugin files loaded")
+    }
+
     @Test func pluginsThatLoadAloneAreCheckedTogether() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")

@@ -1,0 +1,86 @@
+import Glibc
+import Plugboard
+
+/// `verify`'s check of screens: in a child process, the plugins load and launch together, and
+/// every route that takes no parameters is opened, loaded and rendered, one after the other; a
+/// crash or a hang there is reported with the route that caused it, and the check goes on in a
+/// new child from the next route.
+enum ScreenVerification {
+    /// The hidden command a child runs: `verify-screens FIRST FILE...` opens the routes from the
+    /// one numbered FIRST.
+    static let childCommand = "verify-screens"
+
+    /// What the child says before it opens a route: the mark, its number, its plugin's file and
+    /// its URL, separated by tabs.
+    private static let mark = "plugboard-verify-screen"
+
+    /// A route whose screen crashed or hung.
+    struct Problem {
+        /// The file of the plugin that owns the route.
+        let file: String
+        /// `crashed with signal 4 (…) while opening app://notes: …`, or that it hung, naming the
+        /// route.
+        let message: String
+    }
+
+    /// Opens every route of the `files` (in load order) that takes no parameters, giving each
+    /// child `timeout` seconds; returns the routes that crashed or hung.
+    static func check(_ files: [String], timeout: Double) -> [Problem] {
+        var problems: [Problem] = []
+        var first = 0
+        while true {
+            let outcome = ChildProcess.run(
+                BundledPlugins.executable, [childCommand, String(first)] + files, timeout: timeout)
+            let output: String
+            let message: (String) -> String
+            switch outcome {
+            case .exited, .failedToStart:
+                return problems
+            case .crashed(let signal, let failure, let text):
+                output = text
+                message = { url in
+                    ChildProcess.describeCrash(signal: signal, failure: failure, doing: "while opening \(url)")
+                }
+            case .timedOut(let text):
+                output = text
+                message = { url in "hung: \(url) did not load and render within \(Int(timeout.rounded(.up))) s (killed)"
+                }
+            }
+            // The route the child was opening when it ended; none if it ended before the first.
+            guard let last = output.split(separator: "\n").last(where: { $0.hasPrefix(mark + "\t") }) else {
+                return problems
+            }
+            let fields = last.split(separator: "\t", maxSplits: 3).map(String.init)
+            guard fields.count == 4, let number = Int(fields[1]) else { return problems }
+            problems.append(Problem(file: fields[2], message: message(fields[3])))
+            first = number + 1
+        }
+    }
+
+    /// The child's side: load and launch the files, then open the routes without parameters from
+    /// the one numbered `arguments[0]`, each announced on standard output first.
+    @MainActor
+    static func runChild(_ arguments: [String]) async -> Int32 {
+        guard let first = arguments.first.flatMap(Int.init), arguments.count > 1 else { return 2 }
+        let registry = Registry.shared
+        _ = PluginLoader(registry: registry, policy: PluginLoading.policy).load(files: Array(arguments.dropFirst()))
+        let application = Application(registry: registry)
+        _ = try? await application.launch(allowingMissingDependencies: true, quarantining: true)
+        let routes = registry.snapshot.routes.filter { route in
+            route.pattern.parameterNames.isEmpty && !route.pattern.description.contains("*")
+        }
+        for (number, route) in routes.enumerated() where number >= first {
+            let url = route.pattern.description
+            print("\(mark)\t\(number)\t\(route.owner.image)\t\(url)")
+            fflush(nil)
+            // Each route on a stack of its own, as a person opening it would see it; one that cannot
+            // be opened here (a guard redirects it, say) is not a crash.
+            let navigator = Navigator(registry: registry)
+            guard (try? await navigator.open(url)) != nil, let screen = navigator.topScreen else { continue }
+            _ = screen.render()
+            _ = screen.actions.map(\.title)
+        }
+        await application.terminate()
+        return 0
+    }
+}
