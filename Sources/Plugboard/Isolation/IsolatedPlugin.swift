@@ -64,7 +64,8 @@ public final class IsolatedPlugin: Sendable {
     ///     app to answer input).
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
-    ///   - onStop: Told once of each process that stops (its crash report is in the error).
+    ///   - onStop: Told once of each process that stops, as soon as the host sees it end (its
+    ///     crash report is in the error).
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift
@@ -96,6 +97,13 @@ public final class IsolatedPlugin: Sendable {
         routes = ready.routes
         handlers = ready.handlers
         current = PosixMutex(handle)
+        watch(handle)
+    }
+
+    /// Has the stop of `handle`'s process reported as soon as it is seen, whether or not a
+    /// request waits on it.
+    private func watch(_ handle: PluginProcessHandle) {
+        handle.whenEnded { [weak self] handle, death in _ = self?.stopped(handle, death) }
     }
 
     /// The plugins with their versions, as errors name them: `Notes 1.0.0`, or
@@ -175,11 +183,17 @@ public final class IsolatedPlugin: Sendable {
     /// within the deadline, starting a new plugin process first if the last one stopped.
     /// - Throws: ``IsolationError``: the plugin stopped (now, or before and could not start
     ///   again), did not answer in time (its process is then stopped), or could not serve it.
-    func screen(_ make: @Sendable (Int) -> WireMessage) async throws(IsolationError) -> WireScreen {
-        guard case .screen(_, let state) = try await request(make) else {
+    func screen(_ make: @Sendable (Int) -> WireMessage) async throws(IsolationError) -> (WireScreen, process: Int32) {
+        let handle = try running()
+        guard case .screen(_, let state) = try await answer(make, from: handle) else {
             throw .failed(plugin: title, reason: "the plugin process answered out of turn")
         }
-        return state
+        return (state, handle.processID)
+    }
+
+    /// Why the process `process` stopped, once it has: a screen it served is then shown stopped.
+    func stop(ofProcess process: Int32) -> IsolationError? {
+        lastDeath.withLock { $0?.process == process ? $0?.error : nil }
     }
 
     /// Sends the request `make` builds with its number, and waits for its answer within the
@@ -239,6 +253,7 @@ public final class IsolatedPlugin: Sendable {
         }
         let (handle, _) = try PluginProcessHandle.start(command + files, deadline: deadline)
         current.withLock { $0 = handle }
+        watch(handle)
         return handle
     }
 

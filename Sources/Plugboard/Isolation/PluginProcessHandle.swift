@@ -31,6 +31,7 @@ final class PluginProcessHandle: Sendable {
         var navigation: [Int: @Sendable (WireNavigation) -> Void] = [:]
         var death: Death?
         var timingOut = false
+        var whenEnded: (@Sendable (PluginProcessHandle, Death) -> Void)?
     }
 
     let processID: Int32
@@ -183,6 +184,20 @@ final class PluginProcessHandle: Sendable {
             return state.pending.values
         }
         for request in waiting { request.resume(returning: death.timedOut ? .timedOut(death) : .stopped(death)) }
+        state.withLock { state in
+            defer { state.whenEnded = nil }
+            return state.whenEnded
+        }?(self, death)
+    }
+
+    /// Calls `handler` once the process has ended and been reaped, with how it ended: at once if
+    /// it has.
+    func whenEnded(_ handler: @escaping @Sendable (PluginProcessHandle, Death) -> Void) {
+        let death = state.withLock { state in
+            if state.death == nil { state.whenEnded = handler }
+            return state.death
+        }
+        if let death { handler(self, death) }
     }
 
     /// Reaps the process (it ended, or will once its socket is gone) and reads what it wrote;

@@ -10,7 +10,9 @@ final class ProxyScreen: Screen {
     private let url: String
     private let routeTitle: String
     private var state: WireScreen?
-    private var stop: IsolationError?
+    /// The process that served `state`.
+    private var process: Int32?
+    private var failure: IsolationError?
     private let model = ProxyViewModel()
 
     private let context: WireValue?
@@ -36,6 +38,12 @@ final class ProxyScreen: Screen {
     }
 
     var viewModel: (any ViewModel)? { model }
+
+    /// Why the screen cannot be shown: its last request failed, or the process that served it
+    /// stopped since.
+    private var stop: IsolationError? {
+        failure ?? process.flatMap(plugin.stop(ofProcess:))
+    }
 
     var title: String {
         switch stop {
@@ -75,10 +83,10 @@ final class ProxyScreen: Screen {
     /// Sends the request `make` builds, and shows its answer, or the plugin's stop.
     private func answer(_ make: @Sendable (Int) -> WireMessage) async {
         do {
-            state = try await plugin.screen(make)
-            stop = nil
+            (state, process) = try await plugin.screen(make)
+            failure = nil
         } catch {
-            stop = error
+            failure = error
         }
     }
 }
