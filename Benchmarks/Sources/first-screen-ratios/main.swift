@@ -29,7 +29,9 @@ guard FileManager.default.isExecutableFile(atPath: host) else {
     exit(1)
 }
 let sizes = [5, 100, 500]
-let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 11 : 11
+let rounds = CommandLine.arguments.dropFirst().lazy.compactMap { Int($0) }.first ?? 11
+// `--isolation` measures isolated plugins alone.
+let onlyIsolation = CommandLine.arguments.contains("--isolation")
 // Kept per runtime build: plugins of another build would be refused.
 let build = RuntimeFingerprint.current.runtimeVersion.split(separator: "+").last.map(String.init) ?? "build"
 let installed = InstalledPlugins(
@@ -38,6 +40,11 @@ try installed.build(sizes.max()!)
 let populations = try sizes.map { try installed.population(of: $0) }
 let floor = try Floor.build(in: installed.root)
 let oneLiner = try OneLiner.build(in: installed.root)
+
+if onlyIsolation {
+    try await printIsolation()
+    exit(0)
+}
 
 /// The commands measured, each named, run in turn in every round.
 let commands: [(name: String, arguments: [String])] =
@@ -101,3 +108,32 @@ print(
     "  the reload in a process of its own (replace, rebuild the screen) ÷ loading and registering: "
         + "\(range(reload.inProcessRatios, "%.3f"))")
 print("memory per reload: \(reload.kilobytesPerReload) KiB of resident memory (the image of each build stays mapped)")
+
+try await printIsolation()
+
+/// Isolated plugins beside the same in this process (``Isolated``), with the 500 plugins' last
+/// ones, which no other measurement uses.
+@MainActor func printIsolation() async throws {
+    let figures = try await Isolated.measure(populations.last!, host: host, first: 300, rounds: rounds)
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    func range(_ values: [Double], _ format: String) -> String {
+        let sorted = values.sorted()
+        return "\(String(format: format, sorted.first!))–\(String(format: format, sorted.last!)), "
+            + "median \(String(format: format, median(values)))"
+    }
+    print("isolated plugins, \(rounds) rounds (min–max, median)")
+    print(
+        "  open and render an active plugin's screen: \(range(figures.openMicroseconds, "%.1f")) µs isolated, "
+            + "\(range(figures.floorMicroseconds, "%.1f")) µs in this process + one round trip of the bytes")
+    print("  isolated ÷ (in this process + round trip): \(range(figures.openRatios, "%.3f"))  (target ≤ 1.5)")
+    print(
+        "  first use, process start included: \(range(figures.firstUseMilliseconds, "%.2f")) ms; "
+            + "÷ a first use in this process: \(range(figures.firstUseRatios, "%.1f"))  (target ≤ 2)")
+    print("  death (SIGKILL) → its screen shows the stop: \(range(figures.deathMilliseconds, "%.2f")) ms  (target < 50)")
+    print("  restart → rebuilt screen ÷ an isolated first use: \(range(figures.restartRatios, "%.3f"))  (target ≤ 1.5)")
+    let pss = figures.pssKilobytes.sorted()
+    let rss = figures.rssKilobytes.sorted()
+    print(
+        "  idle plugin processes, 50 running: PSS \(pss[pss.count / 2] / 1024) MiB each (median; "
+            + "\(pss.first! / 1024)–\(pss.last! / 1024)), RSS \(rss[rss.count / 2] / 1024) MiB  (target PSS ≤ 4 MiB)")
+}

@@ -4,7 +4,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <spawn.h>
 
 /// The metadata section layout version this runtime knows how to read.
 #define PB_KNOWN_SECTIONS_VERSION_MIN 3
@@ -92,9 +91,10 @@ static inline const char *_Nonnull pb_toolchain_identity(void) { return __VERSIO
 /// the copy's descriptor (close-on-exec), or -1 with `errno` set.
 __attribute__((visibility("hidden"))) int pb_sealed_copy(int descriptor);
 
-/// Adds to `actions` the closing of every descriptor from `lowest` up in the child: it gets
-/// only those below, whatever the parent holds open. Returns 0, or an error number.
-__attribute__((visibility("hidden"))) int pb_spawn_close_from(posix_spawn_file_actions_t *_Nonnull actions, int lowest);
+/// Adds to `actions`, a `posix_spawn_file_actions_t`, the closing of every descriptor from `lowest`
+/// up in the child: it gets only those below, whatever the parent holds open. Returns 0, or an
+/// error number.
+__attribute__((visibility("hidden"))) int pb_spawn_close_from(void *_Nonnull actions, int lowest);
 
 /// A pipe whose two ends close on `exec`, made at once, so that no process another thread starts
 /// meanwhile inherits them. Returns 0, or -1 with `errno` set.

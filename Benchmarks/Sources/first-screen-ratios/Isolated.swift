@@ -1,0 +1,213 @@
+import Foundation
+import Plugboard
+
+/// Isolated plugins beside the same plugins in this process, in one run: opening and rendering an
+/// active plugin's screen, beside the same in this process plus one round trip of the same bytes
+/// over a socket pair; a first use, process start included, beside a first use in this process;
+/// a plugin process's death to its screen showing the stop; a restart to the rebuilt screen,
+/// beside a first use; and the proportional set size of idle plugin processes, 50 running.
+@MainActor
+enum Isolated {
+    struct Figures {
+        var openRatios: [Double] = []
+        var openMicroseconds: [Double] = []
+        var floorMicroseconds: [Double] = []
+        var firstUseRatios: [Double] = []
+        var firstUseMilliseconds: [Double] = []
+        var deathMilliseconds: [Double] = []
+        var restartRatios: [Double] = []
+        var pssKilobytes: [Int] = []
+        var rssKilobytes: [Int] = []
+    }
+
+    /// Measures with the plugins of `directory` (from `first` on, a fresh one wherever a first use
+    /// needs one) and `host`'s plugin processes.
+    static func measure(_ directory: URL, host: String, first: Int, rounds: Int) async throws -> Figures {
+        var figures = Figures()
+        var next = first
+        func plugin() -> (file: String, url: String) {
+            defer { next += 1 }
+            return (directory.appendingPathComponent(InstalledPlugins.file(next)).path, "app://p\(next)")
+        }
+        let command = [host, "plugin-process"]
+        let clock = ContinuousClock()
+
+        // Opening and rendering an active plugin's screen, many times a round.
+        let local = plugin()
+        let localNavigator = Navigator(registry: Registry())
+        try PluginLoader(registry: localNavigator.registry).load(file: local.file)
+        let remote = plugin()
+        let remoteNavigator = Navigator(registry: Registry())
+        let isolated = try IsolatedPlugin.start(files: [remote.file], command: command)
+        try isolated.register(into: remoteNavigator.registry)
+        let echo = try Echo(request: WireMessage.open(request: 1, url: remote.url, context: nil))
+        // Each stack's root, under the screens opened and popped.
+        try await localNavigator.open(local.url)
+        try await remoteNavigator.open(remote.url)
+        for round in 0..<rounds {
+            let times = 200
+            func opening(_ navigator: Navigator, _ url: String) async throws -> Double {
+                try await clock.measure {
+                    for _ in 0..<times {
+                        try await navigator.open(url)
+                        _ = navigator.topScreen?.render()
+                        try await navigator.pop()
+                    }
+                }.seconds / Double(times)
+            }
+            // Each round in another order.
+            var inProcess = 0.0
+            var across = 0.0
+            if round % 2 == 0 {
+                inProcess = try await opening(localNavigator, local.url)
+                across = try await opening(remoteNavigator, remote.url)
+            } else {
+                across = try await opening(remoteNavigator, remote.url)
+                inProcess = try await opening(localNavigator, local.url)
+            }
+            let roundTrip = try echo.roundTrip(times: times)
+            figures.openRatios.append(across / (inProcess + roundTrip))
+            figures.openMicroseconds.append(across * 1e6)
+            figures.floorMicroseconds.append((inProcess + roundTrip) * 1e6)
+        }
+
+        // A first use: loading and registering, then opening and rendering, a plugin not used before.
+        for round in 0..<rounds {
+            let (a, b) = (plugin(), plugin())
+            func firstUseInProcess(_ plugin: (file: String, url: String)) async throws -> Double {
+                try await clock.measure {
+                    let navigator = Navigator(registry: Registry())
+                    try PluginLoader(registry: navigator.registry).load(file: plugin.file)
+                    try await navigator.open(plugin.url)
+                    _ = navigator.topScreen?.render()
+                }.seconds
+            }
+            func firstUseIsolated(_ plugin: (file: String, url: String)) async throws -> (Double, IsolatedPlugin) {
+                var started: IsolatedPlugin?
+                let time = try await clock.measure {
+                    let navigator = Navigator(registry: Registry())
+                    let isolated = try IsolatedPlugin.start(files: [plugin.file], command: command)
+                    try isolated.register(into: navigator.registry)
+                    try await navigator.open(plugin.url)
+                    _ = navigator.topScreen?.render()
+                    started = isolated
+                }.seconds
+                return (time, started!)
+            }
+            // Each round in another order.
+            let local: Double
+            let remote: Double
+            let started: IsolatedPlugin
+            let url: String
+            if round % 2 == 0 {
+                local = try await firstUseInProcess(a)
+                (remote, started) = try await firstUseIsolated(b)
+                url = b.url
+            } else {
+                (remote, started) = try await firstUseIsolated(a)
+                local = try await firstUseInProcess(b)
+                url = a.url
+            }
+            figures.firstUseRatios.append(remote / local)
+            figures.firstUseMilliseconds.append(remote * 1000)
+
+            // Its death, to its screen showing the stop; then a restart, to the rebuilt screen.
+            let navigator = Navigator(registry: Registry())
+            try started.register(into: navigator.registry)
+            try await navigator.open(url)
+            guard let process = started.processID, let screen = navigator.topScreen else { continue }
+            let killed = clock.now
+            kill(process, SIGKILL)
+            while !screen.title.hasSuffix(" stopped") { await Task.yield() }
+            figures.deathMilliseconds.append((clock.now - killed).seconds * 1000)
+            let restart = try await clock.measure {
+                try started.restart()
+                try await navigator.open(url)
+                _ = navigator.topScreen?.render()
+            }.seconds
+            figures.restartRatios.append(restart / remote)
+        }
+
+        // 50 plugin processes, each with its screen opened once, then idle.
+        var running: [IsolatedPlugin] = []
+        for _ in 0..<50 {
+            let next = plugin()
+            let navigator = Navigator(registry: Registry())
+            let isolated = try IsolatedPlugin.start(files: [next.file], command: command)
+            try isolated.register(into: navigator.registry)
+            try await navigator.open(next.url)
+            running.append(isolated)
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        for isolated in running {
+            guard let process = isolated.processID else { continue }
+            let rollup = (try? String(contentsOfFile: "/proc/\(process)/smaps_rollup", encoding: .utf8)) ?? ""
+            func field(_ name: String) -> Int? {
+                rollup.split(separator: "\n").first { $0.hasPrefix(name + ":") }?.split(separator: " ").dropFirst()
+                    .first.flatMap { Int($0) }
+            }
+            if let pss = field("Pss") { figures.pssKilobytes.append(pss) }
+            if let rss = field("Rss") { figures.rssKilobytes.append(rss) }
+        }
+        withExtendedLifetime((isolated, running)) {}
+        return figures
+    }
+}
+
+/// A socket pair whose far end answers each frame with one of a screen's size: the floor of one
+/// request's round trip to a plugin process, without the plugin.
+final class Echo: Sendable {
+    private let near: Int32
+    private let request: [UInt8]
+
+    init(request message: WireMessage) throws {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { throw Failure("socketpair") }
+        near = ends[0]
+        request = Echo.frame(try JSONEncoder().encode(message))
+        // A plugin process's answer, as it encodes it.
+        let answer = Echo.frame(
+            Data(
+                #"{"screen":{"request":1,"state":{"actions":[],"id":1,"text":"the screen of P300","title":"P300"}}}"#
+                    .utf8))
+        let far = ends[1]
+        Thread.detachNewThread {
+            var header = [UInt8](repeating: 0, count: 4)
+            while Echo.readFully(far, &header) {
+                let length = header.reduce(0) { $0 << 8 | Int($1) }
+                var body = [UInt8](repeating: 0, count: length)
+                guard Echo.readFully(far, &body) else { return }
+                _ = answer.withUnsafeBytes { write(far, $0.baseAddress, $0.count) }
+            }
+        }
+    }
+
+    /// Seconds per round trip, over `times` of them.
+    func roundTrip(times: Int) throws -> Double {
+        let clock = ContinuousClock()
+        var answer = [UInt8](repeating: 0, count: 4)
+        return try clock.measure {
+            for _ in 0..<times {
+                _ = request.withUnsafeBytes { write(near, $0.baseAddress, $0.count) }
+                guard Echo.readFully(near, &answer) else { throw Failure("the echo ended") }
+                var body = [UInt8](repeating: 0, count: answer.reduce(0) { $0 << 8 | Int($1) })
+                guard Echo.readFully(near, &body) else { throw Failure("the echo ended") }
+            }
+        }.seconds / Double(times)
+    }
+
+    private static func frame(_ data: Data) -> [UInt8] {
+        let count = UInt32(data.count)
+        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + data
+    }
+
+    private static func readFully(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Bool {
+        var done = 0
+        while done < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, $0.count - done) }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+}
