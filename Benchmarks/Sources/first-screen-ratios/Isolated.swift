@@ -14,8 +14,10 @@ enum Isolated {
         var floorMicroseconds: [Double] = []
         var firstUseRatios: [Double] = []
         var firstUseMilliseconds: [Double] = []
+        var forkMilliseconds: [Double] = []
         var deathMilliseconds: [Double] = []
         var restartRatios: [Double] = []
+        var codingMicroseconds: [Double] = []
         var pssKilobytes: [Int] = []
         var rssKilobytes: [Int] = []
     }
@@ -66,6 +68,7 @@ enum Isolated {
                 inProcess = try await opening(localNavigator, local.url)
             }
             let roundTrip = try echo.roundTrip(times: times)
+            figures.codingMicroseconds.append(try coding(times: times) * 1e6)
             figures.openRatios.append(across / (inProcess + roundTrip))
             figures.openMicroseconds.append(across * 1e6)
             figures.floorMicroseconds.append((inProcess + roundTrip) * 1e6)
@@ -110,6 +113,7 @@ enum Isolated {
             }
             figures.firstUseRatios.append(remote / local)
             figures.firstUseMilliseconds.append(remote * 1000)
+            figures.forkMilliseconds.append(try forking() * 1000)
 
             // Its death, to its screen showing the stop; then a restart, to the rebuilt screen.
             let navigator = Navigator(registry: Registry())
@@ -152,6 +156,36 @@ enum Isolated {
         withExtendedLifetime((isolated, running)) {}
         return figures
     }
+}
+
+/// Seconds to fork this process and wait for the copy to end at once: the floor of starting any
+/// process, even from a prepared one as a zygote would.
+func forking() throws -> Double {
+    try ContinuousClock().measure {
+        let child = fork()
+        if child == 0 { _exit(0) }
+        guard child > 0 else { throw Failure("fork") }
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+    }.seconds
+}
+
+/// Seconds to encode and decode an `open` request and a `screen` answer, as the wire does, over
+/// `times` of them: where the time of a round trip to a plugin process goes.
+@MainActor
+func coding(times: Int) throws -> Double {
+    let request = WireMessage.open(request: 1, url: "app://p300", context: nil)
+    let answer = try JSONDecoder().decode(
+        WireMessage.self,
+        from: Data(
+            #"{"screen":{"request":1,"state":{"actions":[],"id":1,"text":"the screen of P300","title":"P300"}}}"#.utf8))
+    return try ContinuousClock().measure {
+        for _ in 0..<times {
+            for message in [request, answer] {
+                _ = try JSONDecoder().decode(WireMessage.self, from: try JSONEncoder().encode(message))
+            }
+        }
+    }.seconds / Double(times)
 }
 
 /// A socket pair whose far end answers each frame with one of a screen's size: the floor of one

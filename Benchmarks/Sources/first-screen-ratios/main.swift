@@ -127,13 +127,20 @@ try await printIsolation()
             + "\(range(figures.floorMicroseconds, "%.1f")) µs in this process + one round trip of the bytes")
     print("  isolated ÷ (in this process + round trip): \(range(figures.openRatios, "%.3f"))  (target ≤ 1.5)")
     print(
+        "    of which encoding and decoding the request and its answer as JSON, each side: "
+            + "\(range(figures.codingMicroseconds, "%.1f")) µs")
+    print(
         "  first use, process start included: \(range(figures.firstUseMilliseconds, "%.2f")) ms; "
             + "÷ a first use in this process: \(range(figures.firstUseRatios, "%.1f"))  (target ≤ 2)")
-    print("  death (SIGKILL) → its screen shows the stop: \(range(figures.deathMilliseconds, "%.2f")) ms  (target < 50)")
+    print(
+        "    the floor of any process start, forking this process and waiting for it: \(range(figures.forkMilliseconds, "%.2f")) ms"
+    )
+    print(
+        "  death (SIGKILL) → its screen shows the stop: \(range(figures.deathMilliseconds, "%.2f")) ms  (target < 50)")
     print("  restart → rebuilt screen ÷ an isolated first use: \(range(figures.restartRatios, "%.3f"))  (target ≤ 1.5)")
     let pss = figures.pssKilobytes.sorted()
     let rss = figures.rssKilobytes.sorted()
     print(
-        "  idle plugin processes, 50 running: PSS \(pss[pss.count / 2] / 1024) MiB each (median; "
-            + "\(pss.first! / 1024)–\(pss.last! / 1024)), RSS \(rss[rss.count / 2] / 1024) MiB  (target PSS ≤ 4 MiB)")
+        "  idle plugin processes, 50 running: PSS \(pss[pss.count / 2]) KiB each (median; "
+            + "\(pss.first!)–\(pss.last!)), RSS \(rss[rss.count / 2]) KiB  (target PSS ≤ 4096 KiB)")
 }
