@@ -16,7 +16,13 @@ struct WireTests {
                 WirePlugin(name: "Notes", version: "1.0.0", modules: ["Notes.Module"]),
             ],
             routes: [WireRoute(pattern: "app://notes/:id", title: "A note", module: "Notes.Module", plugin: "Notes")],
-            handlers: [WireHandler(event: "background", module: "Notes.Module")]),
+            handlers: [WireHandler(event: "background", module: "Notes.Module")],
+            launch: LaunchReport(
+                entries: [], criticalPath: ["notes.open"], duration: .milliseconds(3),
+                failure: LaunchReport.Failure(
+                    task: "notes.open", owner: Owner(module: "Notes.Module", image: "libNotes.so"),
+                    outcome: .timedOut(after: .seconds(5))),
+                wasCancelled: false, quarantined: [QuarantinedPlugin(name: "Notes", reason: "a cycle")])),
         .post(request: 4, event: "user.logged-in", userInfo: ["account": "ann"]),
         .terminate(request: 5),
         .done(request: 5),

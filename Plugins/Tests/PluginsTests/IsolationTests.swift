@@ -214,4 +214,29 @@ struct IsolationTests {
         #expect(
             try String(contentsOfFile: record, encoding: .utf8).hasSuffix("registered\nheard probe.ping\nshut down\n"))
     }
+
+    /// An isolated plugin's startup tasks are in the launch report and the Chrome trace, with
+    /// their outcomes and timings in its process.
+    @Test func anIsolatedPluginsTasksAreInTheLaunchReportAndTrace() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let trace = scratch.directory.appendingPathComponent("launch.json").path
+        let run = try HostProcess.run(
+            ["launch", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--trace", trace])
+        #expect(run.status == 0, "\(run.standardError)")
+        let report = try #require(run.standardOutput.firstRange(of: "Launch report of Probe 0.0.1, process "))
+        #expect(
+            run.standardOutput[report.upperBound...].contains(
+                /\n  probe\.start  launch  start [0-9.]+ ms  took [0-9.]+ ms  slack [0-9.]+ ms  succeeded\n/),
+            "\(run.standardOutput)")
+        let events = try #require(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace))) as? [String: Any])?[
+                "traceEvents"] as? [[String: Any]])
+        let probe = try #require(events.first { $0["name"] as? String == "probe.start" })
+        let process = try #require(
+            events.first { $0["name"] as? String == "process_name" && $0["pid"] as? Int == probe["pid"] as? Int })
+        #expect(
+            (process["args"] as? [String: String])?["name"]?.hasPrefix("Probe 0.0.1, process ") == true, "\(process)")
+        #expect(probe["pid"] as? Int != 1 && probe["ph"] as? String == "X", "\(probe)")
+    }
 }

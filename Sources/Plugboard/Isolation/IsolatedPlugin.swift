@@ -46,6 +46,7 @@ public final class IsolatedPlugin: Sendable {
     public let deadline: Duration
     private let command: [String]
     private let current: PosixMutex<PluginProcessHandle?>
+    private let lastLaunch: PosixMutex<LaunchReport>
     /// The last stop, and the process it ended.
     private let lastDeath = PosixMutex<(process: Int32, error: IsolationError)?>(nil)
     private let onStop: @Sendable (IsolationError) -> Void
@@ -96,6 +97,7 @@ public final class IsolatedPlugin: Sendable {
         plugins = ready.plugins
         routes = ready.routes
         handlers = ready.handlers
+        lastLaunch = PosixMutex(ready.launch)
         current = PosixMutex(handle)
         watch(handle)
     }
@@ -114,6 +116,16 @@ public final class IsolatedPlugin: Sendable {
     /// ```
     public var title: String {
         plugins.map { "\($0.name) \($0.version)" }.joined(separator: " + ")
+    }
+
+    /// The launch of its startup tasks in the last plugin process started, each with its outcome
+    /// and timings from that process's launch.
+    ///
+    /// ```swift
+    /// for entry in notes.launch.entries { print(entry.name, entry.outcome) }
+    /// ```
+    public var launch: LaunchReport {
+        lastLaunch.withLock { $0 }
     }
 
     /// The process ID of the plugin process running now, if one is.
@@ -251,8 +263,9 @@ public final class IsolatedPlugin: Sendable {
         guard restarts.startsAgain(at: now()) else {
             throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
-        let (handle, _) = try PluginProcessHandle.start(command + files, deadline: deadline)
+        let (handle, ready) = try PluginProcessHandle.start(command + files, deadline: deadline)
         current.withLock { $0 = handle }
+        lastLaunch.withLock { $0 = ready.launch }
         watch(handle)
         return handle
     }
@@ -280,5 +293,6 @@ public final class IsolatedPlugin: Sendable {
         let plugins: [WirePlugin]
         let routes: [WireRoute]
         let handlers: [WireHandler]
+        let launch: LaunchReport
     }
 }

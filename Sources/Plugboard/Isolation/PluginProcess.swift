@@ -71,7 +71,8 @@ public final class PluginProcess {
         let handlers = snapshot.handlers.map { WireHandler(event: $0.event.description, module: $0.owner.module) }
         do {
             try connection.send(
-                .ready(version: WireMessage.version, plugins: plugins, routes: routes, handlers: handlers))
+                .ready(
+                    version: WireMessage.version, plugins: plugins, routes: routes, handlers: handlers, launch: report))
         } catch {
             return 0
         }

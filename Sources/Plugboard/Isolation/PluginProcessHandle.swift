@@ -149,9 +149,9 @@ final class PluginProcessHandle: Sendable {
             throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
         }
         switch answer {
-        case .ready(let version, let plugins, let routes, let handlers)
+        case .ready(let version, let plugins, let routes, let handlers, let launch)
         where version == WireMessage.version && !plugins.isEmpty:
-            return IsolatedPlugin.Ready(plugins: plugins, routes: routes, handlers: handlers)
+            return IsolatedPlugin.Ready(plugins: plugins, routes: routes, handlers: handlers, launch: launch)
         case .refused(let reason):
             _ = ended()
             throw .refused(reason: reason)

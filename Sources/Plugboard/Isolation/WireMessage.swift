@@ -3,7 +3,7 @@
 /// one frame of a ``WireConnection``.
 ///
 /// The host starts with ``hello(version:)``; the plugin process answers with
-/// ``ready(version:plugins:routes:handlers:)`` once its plugins are loaded and launched, or
+/// ``ready(version:plugins:routes:handlers:launch:)`` once its plugins are loaded and launched, or
 /// ``refused(reason:)``. Then the host asks, each request with a number of its own, and the
 /// plugin process answers each with ``screen(request:state:)``, ``done(request:)`` or
 /// ``failed(request:reason:)``;
@@ -28,12 +28,13 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// ```
     case hello(version: Int)
     /// The plugin process's first message: its plugins loaded (in the order of their files) and
-    /// launched, the routes they serve and the events their modules handle.
+    /// launched, the routes they serve, the events their modules handle, and its launch's report.
     ///
     /// ```swift
-    /// if case .ready(_, let plugins, let routes, _) = message { print(plugins.map(\.name), routes.count) }
+    /// if case .ready(_, let plugins, let routes, _, _) = message { print(plugins.map(\.name), routes.count) }
     /// ```
-    case ready(version: Int, plugins: [WirePlugin], routes: [WireRoute], handlers: [WireHandler])
+    case ready(
+        version: Int, plugins: [WirePlugin], routes: [WireRoute], handlers: [WireHandler], launch: LaunchReport)
     /// The plugin process's first message when its plugin could not be loaded or launched.
     ///
     /// ```swift

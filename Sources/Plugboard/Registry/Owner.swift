@@ -4,7 +4,7 @@
 /// let owner = Registry.shared.snapshot.routes[0].owner
 /// print(owner)  // module Circles.CirclesModule (libCircles.so)
 /// ```
-public struct Owner: Sendable, Hashable, CustomStringConvertible {
+public struct Owner: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The module's ``Module/name``.
     ///
     /// ```swift

@@ -27,6 +27,33 @@ extension LaunchReport {
     /// ```
     /// - Returns: UTF-8 JSON.
     public func chromeTrace() -> Data {
+        chromeTrace(with: [])
+    }
+
+    /// The launch as ``chromeTrace()`` gives it, with the launches of `others` (the plugin
+    /// processes of isolated plugins, say), each as a process of its own, named.
+    ///
+    /// ```swift
+    /// let trace = report.chromeTrace(with: isolated.map { ($0.title, $0.launch) })
+    /// ```
+    /// - Parameter others: Other launches, each with the name of its process.
+    /// - Returns: UTF-8 JSON.
+    public func chromeTrace(with others: [(name: String, report: LaunchReport)]) -> Data {
+        var events = events(process: 1)
+        for (index, other) in others.enumerated() {
+            events.append(
+                TraceEvent(
+                    name: "process_name", cat: "", ph: "M", ts: 0, dur: nil, pid: index + 2, tid: 0,
+                    args: ["name": other.name]))
+            events += other.report.events(process: index + 2)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(TraceFile(traceEvents: events))) ?? Data("{\"traceEvents\":[]}".utf8)
+    }
+
+    /// The trace events of this launch, as the process numbered `process`.
+    private func events(process: Int) -> [TraceEvent] {
         var laneEnds: [Duration] = []
         var events: [TraceEvent] = []
         for entry in entries.sorted(by: { $0.start < $1.start }) where entry.duration > .zero || entry.outcome.isSuccess
@@ -37,7 +64,8 @@ extension LaunchReport {
             events.append(
                 TraceEvent(
                     name: entry.name, cat: entry.phase.description, ph: "X",
-                    ts: Self.microseconds(entry.start), dur: Self.microseconds(entry.duration), pid: 1, tid: lane + 1,
+                    ts: Self.microseconds(entry.start), dur: Self.microseconds(entry.duration), pid: process,
+                    tid: lane + 1,
                     args: [
                         "module": entry.owner.module, "image": entry.owner.image, "outcome": entry.outcome.description,
                         "slack_us": String(Self.microseconds(entry.slack)),
@@ -50,14 +78,12 @@ extension LaunchReport {
         for entry in entries where !entry.outcome.isSuccess && entry.duration == .zero {
             events.append(
                 TraceEvent(
-                    name: entry.name, cat: entry.phase.description, ph: "i", ts: 0, dur: nil, pid: 1, tid: 0,
+                    name: entry.name, cat: entry.phase.description, ph: "i", ts: 0, dur: nil, pid: process, tid: 0,
                     args: ["module": entry.owner.module, "outcome": entry.outcome.description]
                 )
             )
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(TraceFile(traceEvents: events))) ?? Data("{\"traceEvents\":[]}".utf8)
+        return events
     }
 
     private static func microseconds(_ duration: Duration) -> Int64 {

@@ -5,7 +5,7 @@
 /// for entry in report.entries { print(entry.name, entry.outcome, entry.duration) }
 /// try report.chromeTrace().write(to: URL(filePath: "launch.trace.json"))
 /// ```
-public struct LaunchReport: Sendable {
+public struct LaunchReport: Sendable, Equatable, Codable {
     /// How a task ended.
     ///
     /// ```swift
@@ -15,7 +15,7 @@ public struct LaunchReport: Sendable {
     /// default: print("failed or missing")
     /// }
     /// ```
-    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
+    public enum Outcome: Sendable, Hashable, Codable, CustomStringConvertible {
         /// The task finished without error.
         ///
         /// ```swift
@@ -86,7 +86,7 @@ public struct LaunchReport: Sendable {
     ///     print(entry.name, entry.owner.module, entry.start, entry.duration, entry.outcome)
     /// }
     /// ```
-    public struct Entry: Sendable {
+    public struct Entry: Sendable, Equatable, Codable {
         /// The task's name.
         ///
         /// ```swift
@@ -156,7 +156,7 @@ public struct LaunchReport: Sendable {
     ///     print(failure)  // required task 'db.open' of module … failed: …
     /// }
     /// ```
-    public struct Failure: Sendable, Hashable, CustomStringConvertible {
+    public struct Failure: Sendable, Hashable, Codable, CustomStringConvertible {
         /// The task's name.
         ///
         /// ```swift

@@ -7,7 +7,7 @@
 /// let report = try await Application().launch(quarantining: true)
 /// for quarantined in report.quarantined { print(quarantined) }  // Circles: task 'circles.load' depends on …
 /// ```
-public struct QuarantinedPlugin: Sendable, Hashable, CustomStringConvertible {
+public struct QuarantinedPlugin: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The plugin's name, or the module's when it belongs to no plugin.
     ///
     /// ```swift

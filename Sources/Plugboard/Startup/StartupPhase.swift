@@ -4,7 +4,7 @@
 /// registrar.startupTask("config.load") { /* phase .launch */ }
 /// registrar.startupTask("analytics.start", phase: .afterFirstScreen) { /* after the first screen */ }
 /// ```
-public enum StartupPhase: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+public enum StartupPhase: Int, Sendable, Hashable, Codable, Comparable, CaseIterable, CustomStringConvertible {
     /// Before the application is ready: configuration, logging, the data store, the root screen.
     ///
     /// ```swift

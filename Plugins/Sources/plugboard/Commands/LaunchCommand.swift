@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Plugboard
+import Synchronization
 
 /// `plugboard launch`: run the startup tasks and print the launch report.
 enum LaunchCommand {
@@ -54,10 +55,16 @@ enum LaunchCommand {
             progress: LaunchListing.progress, stillRunning: LaunchListing.stillRunning)
         Terminal.line()
         LaunchListing.print(report)
+        // The isolated plugins launched in their own processes, as they started.
+        let isolated = Isolation.started.withLock { $0 }.map { plugin in
+            ("\(plugin.title), process \(plugin.processID.map(String.init) ?? "stopped")", plugin.launch)
+        }
+        for (process, launch) in isolated { LaunchListing.print(launch, title: "Launch report of \(process)") }
         var traceFailure: HostError?
         if let trace {
             do {
-                try report.chromeTrace().write(to: URL(fileURLWithPath: trace))
+                try report.chromeTrace(with: isolated.map { (name: $0.0, report: $0.1) }).write(
+                    to: URL(fileURLWithPath: trace))
                 Terminal.line("Trace written to \(trace)")
             } catch {
                 // Reported after the application terminated: its shutdown work still runs.

@@ -20,8 +20,8 @@ enum LaunchListing {
     }
 
     /// The report: each task's start, duration and slack, then the critical path.
-    static func print(_ report: LaunchReport) {
-        Terminal.heading("Launch report", "  (\(format(report.duration)))")
+    static func print(_ report: LaunchReport, title: String = "Launch report") {
+        Terminal.heading(title, "  (\(format(report.duration)))")
         for entry in report.entries {
             let timing = "start \(format(entry.start))  took \(format(entry.duration))  slack \(format(entry.slack))"
             Terminal.line("  \(entry.name)  \(entry.phase)  \(timing)  \(entry.outcome)")
