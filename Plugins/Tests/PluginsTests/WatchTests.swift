@@ -48,6 +48,32 @@ struct WatchTests {
             "\(output)")
     }
 
+    /// An isolated plugin's new build replaces its process: a new one loads it, and the screens are
+    /// rebuilt from it.
+    @Test func aNewBuildOfAnIsolatedPluginReplacesItsProcess() throws {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let host = try RunningHost(
+            ["run", "--watch", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            timeLimit: 60)
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        let first = ProcessTable.children(of: host.processIdentifier).map(\.pid)
+        let before = host.seen.endIndex
+        try rename(try newBuild(in: scratch), over: path, in: scratch)
+        host.read(until: "Stack: ", after: host.read(until: "reloaded Probe", after: before))
+        let second = ProcessTable.children(of: host.processIdentifier).map(\.pid)
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(first.count == 1 && second.count == 1 && first != second, "\(first) then \(second)")
+        let reload = try #require(output[before...].range(of: "reloaded Probe 0.0.1 in "), "\(output)")
+        #expect(
+            output[reload.upperBound...].contains(
+                "; 1 screen rebuilt\n┌─ Probe\n│ probe\n└─\n  1) End the program  [exit]\nStack: Home > Probe\n"),
+            "\(output)")
+        #expect(!problems.contains("stopped"), "a replaced process is not reported as stopped: \(problems)")
+    }
+
     @Test func aNewBuildWrittenInPlaceIsReloadedOnceItIsComplete() throws {
         let scratch = try Scratch()
         let (host, path) = try watchedProbe(in: scratch)

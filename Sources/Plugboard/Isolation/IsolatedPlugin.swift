@@ -24,7 +24,9 @@ public final class IsolatedPlugin: Sendable {
     /// ```swift
     /// notes.plugins.map(\.name)  // ["Notes"]
     /// ```
-    public let plugins: [WirePlugin]
+    public var plugins: [WirePlugin] {
+        lastReady.withLock { $0.plugins }
+    }
     /// The routes its process serves.
     ///
     /// ```swift
@@ -46,7 +48,8 @@ public final class IsolatedPlugin: Sendable {
     public let deadline: Duration
     private let command: [String]
     private let current: PosixMutex<PluginProcessHandle?>
-    private let lastLaunch: PosixMutex<LaunchReport>
+    /// What the last plugin process started reported.
+    private let lastReady: PosixMutex<Ready>
     /// The last stop, and the process it ended.
     private let lastDeath = PosixMutex<(process: Int32, error: IsolationError)?>(nil)
     private let onStop: @Sendable (IsolationError) -> Void
@@ -94,10 +97,9 @@ public final class IsolatedPlugin: Sendable {
         self.restarts = PosixMutex(restarts)
         self.now = now
         self.onStop = onStop
-        plugins = ready.plugins
         routes = ready.routes
         handlers = ready.handlers
-        lastLaunch = PosixMutex(ready.launch)
+        lastReady = PosixMutex(ready)
         current = PosixMutex(handle)
         watch(handle)
     }
@@ -125,7 +127,7 @@ public final class IsolatedPlugin: Sendable {
     /// for entry in notes.launch.entries { print(entry.name, entry.outcome) }
     /// ```
     public var launch: LaunchReport {
-        lastLaunch.withLock { $0 }
+        lastReady.withLock { $0.launch }
     }
 
     /// The process ID of the plugin process running now, if one is.
@@ -255,6 +257,41 @@ public final class IsolatedPlugin: Sendable {
         _ = try running()
     }
 
+    /// Replaces the plugin process with a new one, which loads the plugin files as they are now (a
+    /// new build, say): the new process starts first, then the old one's application terminates
+    /// and the process ends. Its stops so far are forgotten.
+    /// - Throws: ``IsolationError`` when the new process cannot start, or its plugins serve other
+    ///   routes or events than those registered (the old process then goes on).
+    ///
+    /// ```swift
+    /// try await notes.replace()  // after a rebuild of libNotes.so
+    /// ```
+    public func replace() async throws(IsolationError) {
+        let (handle, ready) = try PluginProcessHandle.start(command + files, deadline: deadline)
+        guard ready.routes == routes, ready.handlers == handlers, ready.plugins.map(\.name) == plugins.map(\.name)
+        else {
+            handle.stop()
+            throw .failed(
+                plugin: title,
+                reason: "its new build serves other plugins, routes or events than those registered; start the host "
+                    + "again to take it")
+        }
+        let old = current.withLock { current in
+            defer { current = handle }
+            return current
+        }
+        lastReady.withLock { $0 = ready }
+        restarts.withLock { $0.forgetStops() }
+        watch(handle)
+        guard let old, old.isRunning else { return }
+        // Replaced, not stopped: its end is not reported.
+        lastDeath.withLock {
+            $0 = (old.processID, .stopped(plugin: title, lastWords: "replaced by a new build", report: ""))
+        }
+        _ = try? await answer({ .terminate(request: $0) }, from: old)
+        old.stop()
+    }
+
     /// The plugin process running now, a new one if the last one stopped and the plugin may
     /// start again by itself.
     private func running() throws(IsolationError) -> PluginProcessHandle {
@@ -265,7 +302,7 @@ public final class IsolatedPlugin: Sendable {
         }
         let (handle, ready) = try PluginProcessHandle.start(command + files, deadline: deadline)
         current.withLock { $0 = handle }
-        lastLaunch.withLock { $0 = ready.launch }
+        lastReady.withLock { $0 = ready }
         watch(handle)
         return handle
     }

@@ -121,6 +121,11 @@ final class PluginProcessHandle: Sendable {
         }
     }
 
+    /// Ends the process, and what it started, at once; its end is then seen as any other.
+    func stop() {
+        kill(-processID, SIGKILL)
+    }
+
     /// Sends `message`, which has no answer.
     func send(_ message: WireMessage) {
         try? connection.send(message)

@@ -1,4 +1,5 @@
 import Plugboard
+import Synchronization
 
 /// What `plugboard run --watch` watches, and what it does when they change: it builds again each
 /// package of `--build` whose sources changed, and replaces each plugin whose file changed by its
@@ -14,19 +15,22 @@ struct PluginWatch {
     /// The packages to build, by each file and tree that calls for their build.
     private let builds: [String: PackageBuild]
 
-    /// Watches the file of each plugin of `population`, and the sources of `packages`.
+    /// Watches the file of each plugin of `population` and of each isolated plugin, and the
+    /// sources of `packages`.
     /// - Throws: ``HostError`` when a directory cannot be watched.
     init(population: PluginPopulation, building packages: [PackageBuild]) throws {
-        let members = population.members
-        plugins = Dictionary(members.map { ($0.candidate.path, $0.candidate.name) }) { first, _ in first }
-        order = members.map(\.candidate.name)
+        let members =
+            population.members.map { ($0.candidate.path, $0.candidate.name) }
+            + Isolation.started.withLock { $0 }.flatMap { zip($0.files, $0.plugins.map(\.name)) }
+        plugins = Dictionary(members) { first, _ in first }
+        order = members.map(\.1)
         var builds: [String: PackageBuild] = [:]
         for package in packages {
             for path in package.watched.files + package.watched.trees { builds[path] = package }
         }
         self.builds = builds
         watcher = try FileWatcher(
-            files: members.map(\.candidate.path) + packages.flatMap(\.watched.files),
+            files: members.map(\.0) + packages.flatMap(\.watched.files),
             trees: packages.flatMap(\.watched.trees))
     }
 

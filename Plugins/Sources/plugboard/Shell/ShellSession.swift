@@ -113,9 +113,10 @@ final class ShellSession {
     /// declared anew.
     private func reload(_ name: String?) async throws {
         guard let population else { throw HostError.failed("reload needs the shell's own plugins") }
-        let active = population.members.filter(\.state.isActive)
+        let active = population.members.filter(\.state.isActive).map(\.candidate.name)
+        let isolated = Isolation.started.withLock { $0 }.compactMap { $0.plugins.first?.name }
         var replaced = false
-        for plugin in name.map({ [$0] }) ?? active.map(\.candidate.name) {
+        for plugin in name.map({ [$0] }) ?? active + isolated {
             replaced = try await renew(plugin, since: .now) || replaced
         }
         if replaced { showScreen() }
@@ -165,6 +166,16 @@ final class ShellSession {
     /// Returns whether the plugin was replaced.
     private func renew(_ name: String, since start: ContinuousClock.Instant) async throws -> Bool {
         guard let population else { return false }
+        // An isolated plugin's process is replaced by one that loads the new build.
+        if let isolated = Isolation.started.withLock({ $0 }).first(where: { $0.plugins.contains { $0.name == name } }) {
+            try await isolated.replace()
+            var rebuilt = 0
+            for member in isolated.plugins { rebuilt += await navigator.rebuildScreens(of: member.name).rebuilt }
+            Terminal.line(
+                "reloaded \(isolated.title) in \(LaunchListing.format(.now - start)) (isolated, process "
+                    + "\(isolated.processID.map(String.init) ?? "-")); \(counted(rebuilt, "screen")) rebuilt")
+            return true
+        }
         if let member = population.members.first(where: { $0.candidate.name == name }), !member.state.isActive {
             let path = member.candidate.path
             let read = PopulationReading.candidates(of: [path], loader: population.loader)
