@@ -17,6 +17,10 @@ struct WireTests {
             ],
             routes: [WireRoute(pattern: "app://notes/:id", title: "A note", module: "Notes.Module", plugin: "Notes")],
             handlers: [WireHandler(event: "background", module: "Notes.Module")],
+            interceptors: [
+                WireInterceptor(number: 0, pattern: nil, prefix: "app://notes/", priority: -10, module: "Notes.Module")
+            ],
+            fallback: "Notes.Module",
             launch: LaunchReport(
                 entries: [], criticalPath: ["notes.open"], duration: .milliseconds(3),
                 failure: LaunchReport.Failure(
@@ -25,6 +29,15 @@ struct WireTests {
                 wasCancelled: false, quarantined: [QuarantinedPlugin(name: "Notes", reason: "a cycle")])),
         .post(request: 4, event: "user.logged-in", userInfo: ["account": "ann"]),
         .terminate(request: 5),
+        .intercept(
+            request: 6, interceptor: 0,
+            route: WireRouteRequest(
+                RouteRequest(
+                    url: "app://notes/42?tab=all#top", pattern: try? RoutePattern("app://notes/:id"),
+                    parameters: RouteParameters(path: [("id", "42")], query: [("tab", "all")], fragment: "top"),
+                    context: "Groceries"))),
+        .decision(request: 6, decision: .redirect(to: "app://login?next=app%3A%2F%2Fnotes%2F42")),
+        .decision(request: 7, decision: .reject(reason: "not yours")),
         .done(request: 5),
         .refused(reason: "built for another runtime"),
         .open(request: 1, url: "app://notes/42?é=1", context: nil),

@@ -52,6 +52,10 @@ public final class ProbeModule: Module, Sendable {
                 Self.record("heard \(event)")
             }
         }
+        // With PLUGBOARD_PROBE_FALLBACK=1, it serves the URLs no route matches.
+        if getenv("PLUGBOARD_PROBE_FALLBACK") != nil {
+            registrar.fallback { request in MissingScreen(url: request.url) }
+        }
         // Its shutdown work says so in the record.
         registrar.onShutdown { Self.record("shut down") }
         // With PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation and verify, screens that trap
@@ -102,6 +106,16 @@ extension ProbeModule {
         fputs(line + "\n", file)
         fclose(file)
     }
+}
+
+/// The probe's screen for a URL no route matches.
+final class MissingScreen: Screen {
+    let title = "Nowhere"
+    let url: String
+
+    init(url: String) { self.url = url }
+
+    func render() -> String { "the probe has nothing at \(url)" }
 }
 
 /// A screen with a fault: it traps as it renders or as it loads, or its load never returns.

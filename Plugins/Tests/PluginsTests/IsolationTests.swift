@@ -239,4 +239,26 @@ struct IsolationTests {
             (process["args"] as? [String: String])?["name"]?.hasPrefix("Probe 0.0.1, process ") == true, "\(process)")
         #expect(probe["pid"] as? Int != 1 && probe["ph"] as? String == "X", "\(probe)")
     }
+
+    /// An isolated plugin's interceptor guards the host's routes (the host follows its redirect),
+    /// and its fallback serves the URLs no route matches.
+    @Test func anIsolatedPluginsInterceptorAndFallbackDecideInTheHost() throws {
+        let guarded = try HostProcess.run(["open", "app://mine/wallet", "--isolate", "Account,Blog"])
+        #expect(guarded.status == 0, "\(guarded.standardError)")
+        #expect(
+            guarded.standardOutput.hasPrefix("→ redirected to app://login?next=app%3A%2F%2Fmine%2Fwallet\n┌─ Login\n"),
+            "\(guarded.standardOutput)")
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let missing = try HostProcess.run(
+            [
+                "open", "app://nowhere/at/all", "--with-bundled", "--plugins", scratch.directory.path, "--isolate",
+                "Probe",
+            ],
+            environment: ["PLUGBOARD_PROBE_FALLBACK": "1"])
+        #expect(missing.status == 0, "\(missing.standardError)")
+        #expect(
+            missing.standardOutput.hasPrefix("┌─ Nowhere\n│ the probe has nothing at app://nowhere/at/all\n"),
+            "\(missing.standardOutput)")
+    }
 }

@@ -39,6 +39,18 @@ public final class IsolatedPlugin: Sendable {
     /// notes.handlers.map(\.event)  // ["background"]
     /// ```
     public let handlers: [WireHandler]
+    /// Its modules' interceptors, which guard the host's routes through their proxies.
+    ///
+    /// ```swift
+    /// notes.interceptors.map(\.module)  // ["NotesPlugin.NotesModule"]
+    /// ```
+    public let interceptors: [WireInterceptor]
+    /// The module whose fallback serves the URLs no route matches, if one of its modules registered it.
+    ///
+    /// ```swift
+    /// notes.fallback  // "NotesPlugin.NotesModule"
+    /// ```
+    public let fallback: String?
     /// How long a request may take before the plugin is taken for hung: its process is stopped,
     /// and the plugin treated as crashed.
     ///
@@ -99,6 +111,8 @@ public final class IsolatedPlugin: Sendable {
         self.onStop = onStop
         routes = ready.routes
         handlers = ready.handlers
+        interceptors = ready.interceptors
+        fallback = ready.fallback
         lastReady = PosixMutex(ready)
         current = PosixMutex(handle)
         watch(handle)
@@ -185,6 +199,27 @@ public final class IsolatedPlugin: Sendable {
                         .post(request: $0, event: event.kind.description, userInfo: event.userInfo)
                     }
                 })
+        }
+        for interceptor in interceptors {
+            let scope: Contribution.PendingInterceptor.Scope =
+                interceptor.pattern.map { .pattern($0) } ?? .prefix(interceptor.prefix ?? "")
+            contributions[interceptor.module]?.interceptors.append(
+                Contribution.PendingInterceptor(scope: scope, priority: interceptor.priority) { [self] request in
+                    let route = WireRouteRequest(request)
+                    guard
+                        case .decision(_, let decision) = try await self.request({
+                            .intercept(request: $0, interceptor: interceptor.number, route: route)
+                        })
+                    else {
+                        throw IsolationError.failed(plugin: title, reason: "the plugin process answered out of turn")
+                    }
+                    return decision
+                })
+        }
+        if let module = fallback {
+            contributions[module]?.fallbacks.append { [self] request in
+                try ProxyScreen(plugin: self, url: request.url, context: request.context, title: request.url)
+            }
         }
         let modules = contributions.keys.sorted()
         if let first = modules.first, let owner = contributions[first]?.module.owner {
@@ -330,6 +365,8 @@ public final class IsolatedPlugin: Sendable {
         let plugins: [WirePlugin]
         let routes: [WireRoute]
         let handlers: [WireHandler]
+        let interceptors: [WireInterceptor]
+        let fallback: String?
         let launch: LaunchReport
     }
 }

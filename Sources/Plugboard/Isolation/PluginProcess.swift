@@ -69,10 +69,23 @@ public final class PluginProcess {
                 plugin: snapshot.modules.first { $0.owner == route.owner }?.plugin ?? "")
         }
         let handlers = snapshot.handlers.map { WireHandler(event: $0.event.description, module: $0.owner.module) }
+        let interceptors = snapshot.interceptors.enumerated().map { number, interceptor in
+            switch interceptor.scope {
+            case .pattern(let pattern):
+                WireInterceptor(
+                    number: number, pattern: pattern.description, prefix: nil, priority: interceptor.priority,
+                    module: interceptor.owner.module)
+            case .prefix(let prefix):
+                WireInterceptor(
+                    number: number, pattern: nil, prefix: prefix, priority: interceptor.priority,
+                    module: interceptor.owner.module)
+            }
+        }
         do {
             try connection.send(
                 .ready(
-                    version: WireMessage.version, plugins: plugins, routes: routes, handlers: handlers, launch: report))
+                    version: WireMessage.version, plugins: plugins, routes: routes, handlers: handlers,
+                    interceptors: interceptors, fallback: snapshot.fallback?.owner.module, launch: report))
         } catch {
             return 0
         }
@@ -104,6 +117,16 @@ public final class PluginProcess {
         case .post(let request, let event, let userInfo):
             await application.post(Event(LifecycleEvent(named: event), userInfo: userInfo))
             answer(.done(request: request))
+        case .intercept(let request, let number, let route):
+            let interceptors = Registry.shared.snapshot.interceptors
+            guard interceptors.indices.contains(number) else {
+                return answer(.failed(request: request, reason: "no interceptor \(number) is registered"))
+            }
+            do {
+                answer(.decision(request: request, decision: try await interceptors[number].decide(route.request)))
+            } catch {
+                answer(.failed(request: request, reason: String(describing: error)))
+            }
         case .terminate(let request):
             await application.terminate()
             answer(.done(request: request))

@@ -154,9 +154,11 @@ final class PluginProcessHandle: Sendable {
             throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
         }
         switch answer {
-        case .ready(let version, let plugins, let routes, let handlers, let launch)
+        case .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch)
         where version == WireMessage.version && !plugins.isEmpty:
-            return IsolatedPlugin.Ready(plugins: plugins, routes: routes, handlers: handlers, launch: launch)
+            return IsolatedPlugin.Ready(
+                plugins: plugins, routes: routes, handlers: handlers, interceptors: interceptors, fallback: fallback,
+                launch: launch)
         case .refused(let reason):
             _ = ended()
             throw .refused(reason: reason)
@@ -172,7 +174,7 @@ final class PluginProcessHandle: Sendable {
     private func readAnswers() {
         while let message = try? connection.receive() {
             switch message {
-            case .screen(let request, _), .failed(let request, _), .done(let request):
+            case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
                 state.withLock { $0.pending.removeValue(forKey: request) }?.resume(returning: .answered(message))
             case .navigate(let screen, let navigation):
                 state.withLock { $0.navigation[screen] }?(navigation)

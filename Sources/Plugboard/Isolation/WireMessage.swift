@@ -3,7 +3,7 @@
 /// one frame of a ``WireConnection``.
 ///
 /// The host starts with ``hello(version:)``; the plugin process answers with
-/// ``ready(version:plugins:routes:handlers:launch:)`` once its plugins are loaded and launched, or
+/// ``ready(version:plugins:routes:handlers:interceptors:fallback:launch:)`` once its plugins are loaded and launched, or
 /// ``refused(reason:)``. Then the host asks, each request with a number of its own, and the
 /// plugin process answers each with ``screen(request:state:)``, ``done(request:)`` or
 /// ``failed(request:reason:)``;
@@ -28,13 +28,15 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// ```
     case hello(version: Int)
     /// The plugin process's first message: its plugins loaded (in the order of their files) and
-    /// launched, the routes they serve, the events their modules handle, and its launch's report.
+    /// launched, the routes they serve, the events their modules handle, their interceptors, the
+    /// module of their fallback (if one registered it), and its launch's report.
     ///
     /// ```swift
-    /// if case .ready(_, let plugins, let routes, _, _) = message { print(plugins.map(\.name), routes.count) }
+    /// if case .ready(_, let plugins, let routes, _, _, _, _) = message { print(plugins.map(\.name), routes.count) }
     /// ```
     case ready(
-        version: Int, plugins: [WirePlugin], routes: [WireRoute], handlers: [WireHandler], launch: LaunchReport)
+        version: Int, plugins: [WirePlugin], routes: [WireRoute], handlers: [WireHandler],
+        interceptors: [WireInterceptor], fallback: String?, launch: LaunchReport)
     /// The plugin process's first message when its plugin could not be loaded or launched.
     ///
     /// ```swift
@@ -70,6 +72,13 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// try connection.send(.terminate(request: 4))
     /// ```
     case terminate(request: Int)
+    /// Asks the interceptor numbered `interceptor` to decide on `route`; answered with
+    /// ``decision(request:decision:)``, or ``failed(request:reason:)`` when it throws.
+    ///
+    /// ```swift
+    /// try connection.send(.intercept(request: 6, interceptor: 0, route: WireRouteRequest(request)))
+    /// ```
+    case intercept(request: Int, interceptor: Int, route: WireRouteRequest)
     /// The host no longer shows the screen numbered `screen`.
     ///
     /// ```swift
@@ -82,6 +91,12 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// if case .screen(let request, let state) = message { print(request, state.title) }
     /// ```
     case screen(request: Int, state: WireScreen)
+    /// The answer to ``intercept(request:interceptor:route:)``: the interceptor's decision.
+    ///
+    /// ```swift
+    /// if case .decision(_, .redirect(let url)) = message { print("to", url) }
+    /// ```
+    case decision(request: Int, decision: InterceptorDecision)
     /// The answer to a request that has no other answer: it was served.
     ///
     /// ```swift

@@ -8,7 +8,7 @@ public import PlugboardRouting
 ///     return .redirect(to: "app://login", returningTo: request.url)
 /// }
 /// ```
-public enum InterceptorDecision: Sendable, Hashable {
+public enum InterceptorDecision: Sendable, Hashable, Codable {
     /// Let the request go on (to the next interceptor, then to the route).
     ///
     /// ```swift
