@@ -76,6 +76,23 @@ struct IsolationTests {
         #expect(problems.contains("error: Probe 0.0.1 is not responding"), "\(problems)")
     }
 
+    /// Ctrl-C while the shell waits on a plugin that hangs gives up the wait: the next command runs
+    /// before the plugin's deadline stops its process.
+    @Test func ctrlCGivesUpTheWaitOnAPluginThatHangs() throws {
+        let host = try isolatedProbe(state: try Scratch().directory)
+        host.type("open app://probe/identity\ndo hang\n")
+        host.read(until: "> do hang\n")
+        usleep(300_000)
+        kill(host.processIdentifier, SIGINT)
+        host.type("open app://blog\n")
+        host.read(until: "Stack: ", after: host.read(until: "┌─ Blog\n"))
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        // The probe's screen was still up, not yet stopped at its deadline, when the blog opened.
+        #expect(output.contains("Stack: Home > Probe > Blog\n"), "\(output)")
+        #expect(problems.contains("gave up 'do hang'"), "\(problems)")
+    }
+
     /// A plugin whose startup task traps in its process takes down only that process as it
     /// starts: the others launch, and its routes answer with its last words.
     @Test func aTrapWhileAnIsolatedPluginStartsLeavesItsRoutesSayingWhy() throws {
