@@ -213,7 +213,6 @@ struct HostExecutableTests {
             "'circles/42' is not a valid route URL: expected the form scheme://host/path; a URL looks like "
                 + "app://circles/42"
         ),
-        (["verify"], "verify takes a directory"),
         (["inspect"], "inspect takes one plugin file"),
         (["inspect", "a.so", "b.so"], "unexpected argument 'b.so'"),
         (["new", "--in", "/tmp"], "new takes a plugin name"),

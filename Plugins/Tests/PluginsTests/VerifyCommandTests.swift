@@ -56,9 +56,9 @@ struct VerifyCommandTests {
         #expect(run.standardOutput.isEmpty)
         #expect(
             run.standardError
-                == "error: no plugin files (.so) in \(scratch.directory.path); a package's plugins are in its "
+                == "warning: no plugin files (.so) in \(scratch.directory.path); a package's plugins are in its "
                 + ".build/debug (or .build/release), and those of one made by plugboard new in "
-                + ".plugboard-build/debug beside it\n")
+                + ".plugboard-build/debug beside it\nerror: no plugin files to verify\n")
     }
 
     @Test func aRefusalOfSeveralLinesIsReportedWhole() throws {
@@ -124,6 +124,27 @@ struct VerifyCommandTests {
                 }, "\(lines)")
         }
         #expect(lines.last == "1 of 2 plugin files loaded")
+    }
+
+    /// verify refuses what the host would refuse (a plugin that loads alone but needs one that is
+    /// missing), and takes plugins as every command does: DIR, --plugins DIR, --with-bundled.
+    @Test func verifyChecksResolutionAsTheHostDoesAndTakesPluginsAsEveryCommand() throws {
+        let scratch = try Scratch()
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let seal = try HostProcess.run(
+            ["seal", probe], environment: ["PLUGBOARD_PROBE_DEPENDENCIES": "Account >=1.0.0 <2.0.0"])
+        try #require(seal.status == 0, "\(seal.standardError)")
+        let alone = try HostProcess.run(["verify", scratch.directory.path])
+        #expect(alone.status == 1)
+        #expect(
+            alone.standardOutput.contains(
+                "  ✗ libProbePlugin.so: refused: it needs Account >=1.0.0 <2.0.0, and no Account is installed; "
+                    + "install it, or declare the dependency optional\n"), "\(alone.standardOutput)")
+        let resolved = try HostProcess.run(["resolve", "--plugins", scratch.directory.path])
+        #expect(resolved.status == 1 && resolved.standardOutput.contains("no Account is installed"))
+        let beside = try HostProcess.run(["verify", "--plugins", scratch.directory.path, "--with-bundled"])
+        #expect(beside.status == 0, "\(beside.standardOutput)")
+        #expect(beside.standardOutput.hasSuffix("6 of 6 plugin files loaded\n"), "\(beside.standardOutput)")
     }
 
     @Test func pluginsThatLoadAloneAreCheckedTogether() throws {

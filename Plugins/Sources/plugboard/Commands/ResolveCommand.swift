@@ -1,10 +1,10 @@
 import Plugboard
 
-/// `plugboard resolve [DIR]...`: how a population of plugins would load, read from what each file
+/// `plugboard resolve [PLUGINS]`: how a population of plugins would load, read from what each file
 /// declares, without loading any of them in this process.
 enum ResolveCommand {
     static let help = """
-        USAGE: plugboard resolve [DIR]... [--with-bundled] [--json]
+        USAGE: plugboard resolve [DIR]... [--plugins DIR]... [--with-bundled] [--json]
 
         Reads what each plugin file of each DIR (or each bundled plugin) declares — a sealed
         file's manifest, an unsealed one's by loading it in a child process — resolves the
@@ -15,6 +15,7 @@ enum ResolveCommand {
         status is 1 when a file would not load.
 
         OPTIONS:
+          --plugins DIR   Resolve the .so files in DIR, as a DIR given alone does.
           --with-bundled  Resolve the bundled plugins as well as those of each DIR.
           --json          Print the order and the refusals as JSON, for scripts.
           -h, --help      Show this help.
@@ -37,8 +38,9 @@ enum ResolveCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Options(arguments, valued: [], switches: ["--with-bundled", "--json"], operands: .max)
-        let paths = try PluginLoading.paths(directories: options.operands, withBundled: options.withBundled)
+        let options = try Options(loadingPlugins: arguments, switches: ["--json"], operands: .max)
+        let paths = try PluginLoading.paths(
+            directories: options.operands + options.pluginDirectories, withBundled: options.withBundled)
         let loader = PluginLoader(policy: PluginLoading.policy)
         let (candidates, _, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
         var refused = unreadable.map { Report.Refused(path: $0.path, name: nil, version: nil, reason: $0.message) }

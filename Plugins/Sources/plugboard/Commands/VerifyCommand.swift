@@ -2,25 +2,31 @@ import FoundationEssentials
 import Glibc
 import Plugboard
 
-/// `plugboard verify DIR`: load each plugin in a child process, so a plugin that crashes or hangs
-/// while loading is reported while the verifier goes on with the rest; then load the plugins
-/// that load alone together, as a host would, so that they are checked against each other too.
+/// `plugboard verify [PLUGINS]`: load each plugin in a child process, so a plugin that crashes or
+/// hangs while loading is reported while the verifier goes on with the rest; check the population
+/// as the host resolves it; then load the plugins that load alone together, as a host would, so
+/// that they are checked against each other too, and open their screens.
 enum VerifyCommand {
     static let help = """
-        USAGE: plugboard verify DIR [--timeout SECONDS] [--json]
+        USAGE: plugboard verify [DIR]... [--plugins DIR]... [--with-bundled] [--timeout SECONDS]
+                               [--json]
 
-        Loads each .so file in DIR in a child process of its own (after the plugin libraries
-        beside it that it links, as its dependencies load first in a host) and reports, per
-        file, whether it loaded (with its plugin and modules), refused to load (with the reason), crashed
-        (with the signal, and the message of a fatalError or failed precondition) or hung (past
-        the timeout, default 10 seconds). Then loads the files that loaded alone together in one
-        more child process and reports each that the others refuse (a duplicate plugin, a route
-        or task another plugin owns). Last, launches those that load together, in a child, and
-        opens, loads and renders the screen of every route that takes no parameters, reporting
-        each that crashes or hangs (past the timeout) with its route. Exits non-zero when a file
-        does not load or a screen crashes or hangs.
+        Loads each .so file in each DIR (or each bundled plugin) in a child process of its own
+        (after the plugin libraries beside it that it links, as its dependencies load first in
+        a host) and reports, per file, whether it loaded (with its plugin and modules), refused
+        to load (with the reason), crashed (with the signal, and the message of a fatalError or
+        failed precondition) or hung (past the timeout, default 10 seconds). A file that loads
+        alone but that the host would not load (a dependency missing or of another version, with
+        the root cause, as resolve says) is refused too. Then loads the files that loaded alone
+        together in one more child process and reports each that the others refuse (a duplicate
+        plugin, a route or task another plugin owns). Last, launches those that load together,
+        in a child, and opens, loads and renders the screen of every route that takes no
+        parameters, reporting each that crashes or hangs (past the timeout) with its route.
+        Exits non-zero when a file does not load or a screen crashes or hangs.
 
         OPTIONS:
+          --plugins DIR       Verify the .so files in DIR, as a DIR given alone does.
+          --with-bundled      Verify the bundled plugins as well as those of each DIR.
           --timeout SECONDS   How long one plugin may take to load.
           --json              Print, once all are checked, an array with one object per file:
                               its path, whether it loads (alone and with the others), and the
@@ -41,20 +47,25 @@ enum VerifyCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Options(arguments, valued: ["--timeout"], switches: ["--json"], operands: 1)
-        guard let directory = options.operands.first else { throw HostError.usage("verify takes a directory") }
+        let options = try Options(
+            loadingPlugins: arguments, valued: ["--timeout"], switches: ["--json"], operands: .max)
         let timeout = try options.seconds("--timeout") ?? 10
-        let files: [String]
-        do {
-            files = try PluginLoader.pluginFiles(in: directory)
-        } catch {
-            throw HostError.failed(error.description)
-        }
-        guard !files.isEmpty else { throw HostError.failed(PluginLoading.noPluginFiles(in: directory)) }
+        let directories = options.operands + options.pluginDirectories
+        let files = try PluginLoading.paths(directories: directories, withBundled: options.withBundled)
+        // Each directory without plugin files was named in a warning.
+        guard !files.isEmpty else { throw HostError.failed("no plugin files to verify") }
         let json = options.has("--json")
+        // What the host would refuse, as resolve says it: a plugin that loads alone may still need
+        // one that is missing.
+        let resolution = PluginResolver.resolve(
+            PopulationReading.candidates(of: files, loader: PluginLoader(policy: PluginLoading.policy)).candidates)
+        let refusals = Dictionary(resolution.refusals.map { ($0.candidate.path, $0) }) { first, _ in first }
         var verdicts: [Verdict] = []
         for file in files {
-            let (loads, message) = describe(verify(linkedFirst([file]), timeout: timeout), of: file, alone: true)
+            var (loads, message) = describe(verify(linkedFirst([file]), timeout: timeout), of: file, alone: true)
+            if loads, let refusal = refusals[file] {
+                (loads, message) = (false, "refused: \(refusal.explanation)".replacing("\n", with: "\n    "))
+            }
             verdicts.append(Verdict(file: file, loads: loads, message: message))
             if !json { Terminal.line(loads ? .ok : .failed, "\(name(of: file)): \(message)") }
         }
