@@ -31,7 +31,7 @@ struct FaultInjectionTests {
             environment: ["XDG_STATE_HOME": scratch.directory.path], timeLimit: 60 + steps)
         host.read(until: "Stack: Home\n")
         let descriptors = ProcessTable.openDescriptors(of: host.processIdentifier)
-        #expect(ProcessTable.children(of: host.processIdentifier).count == 4, "one process per group")
+        #expect(ProcessTable.pluginProcesses(of: host.processIdentifier).count == 4, "one process per group")
         var depth = 1
         var kills = 0
         var placeholders = 0
@@ -77,7 +77,9 @@ struct FaultInjectionTests {
         host.type("restart Shell\nrestart Account\nrestart Greeter\nrestart Probe\nstack\n")
         host.read(until: "> stack\nStack: ")
         let left = ProcessTable.children(of: host.processIdentifier)
-        #expect(left.count == 4 && left.allSatisfy { $0.state != "Z" }, "\(left)")
+        #expect(
+            ProcessTable.pluginProcesses(of: host.processIdentifier).count == 4 && left.allSatisfy { $0.state != "Z" },
+            "\(left)")
         // What a process killed last wrote is read for up to 2 seconds (its backtracer may hold
         // its output open): its descriptors close then.
         let settled = ContinuousClock.now + .seconds(5)
@@ -91,14 +93,14 @@ struct FaultInjectionTests {
         print("fault injection: \(steps) steps, \(kills) kills, \(placeholders) placeholders, \(restarts) restarts")
     }
 
-    /// Sends SIGKILL, SIGSEGV or SIGABRT to one of the children of `host`, if it has one; returns
+    /// Sends SIGKILL, SIGSEGV or SIGABRT to one of the plugin processes of `host`, if it has one; returns
     /// how many it killed.
     private func killAChild(of host: Int32, random: inout SeededRandom) -> Int {
-        let running = ProcessTable.children(of: host).filter { $0.state != "Z" }
+        let running = ProcessTable.pluginProcesses(of: host)
         guard !running.isEmpty else { return 0 }
         let child = running[random.next(below: running.count)]
         let signal = [SIGKILL, SIGSEGV, SIGABRT][random.next(below: 3)]
-        return kill(child.pid, signal) == 0 ? 1 : 0
+        return kill(child, signal) == 0 ? 1 : 0
     }
 }
 

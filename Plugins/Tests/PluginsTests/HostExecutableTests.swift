@@ -87,7 +87,12 @@ struct HostExecutableTests {
             )
         )
         #expect(
-            run.standardOutput.contains("app://circles/:id(int)\n  title       A circle's page\n  parameters  id\n"))
+            run.standardOutput.contains(
+                "app://circles/:id(int)\n  title       A circle's page\n  parameters  id (int)\n"))
+        #expect(
+            run.standardOutput.contains(
+                "app://tabs\n  title       The root tabs\n  owner       ShellPlugin.ShellModule  ("))
+        #expect(run.standardOutput.contains("  plugin      Shell, active\n"), "\(run.standardOutput)")
     }
 
     @Test func listShowsEachPluginModuleRouteTaskAndService() throws {
@@ -125,17 +130,31 @@ struct HostExecutableTests {
         let greeter = try BuildProducts.greeter
         let routes = try HostProcess.run(["routes", "--json"])
         #expect(routes.status == 0, "\(routes.standardError)")
-        let all = try JSONSerialization.jsonObject(with: Data(routes.standardOutput.utf8)) as? [[String: Any]]
+        let document = try JSONSerialization.jsonObject(with: Data(routes.standardOutput.utf8)) as? [String: Any]
+        #expect(document?["schemaVersion"] as? Int == 1)
+        let all = document?["routes"] as? [[String: Any]]
         let named = try #require(all?.first { $0["pattern"] as? String == "app://greeter/hello/:name" })
         #expect(named["title"] as? String == "A greeting for someone")
-        #expect(named["parameters"] as? [String] == ["name"])
+        #expect((named["parameters"] as? [[String: Any]])?.map { $0["name"] as? String } == ["name"])
         #expect(named["module"] as? String == "GreeterPlugin.GreeterModule")
+        #expect(named["plugin"] as? String == "Greeter" && named["active"] as? Bool == false)
         #expect(named["file"] as? String == greeter)
+        let circle = try #require(all?.first { $0["pattern"] as? String == "app://circles/:id(int)" })
+        #expect(
+            (circle["parameters"] as? [[String: Any]])?.first?["type"] as? String == "int", "\(circle)")
 
         let list = try HostProcess.run(["list", "--json"])
         #expect(list.status == 0, "\(list.standardError)")
-        let registry = try #require(
-            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: [[String: Any]]])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
+        #expect(listed["schemaVersion"] as? Int == 1)
+        let registry = listed.compactMapValues { $0 as? [[String: Any]] }
+        let circles = registry["plugins"]?.first { $0["name"] as? String == "Circles" }
+        let dependency = (circles?["dependencies"] as? [[String: Any]])?.first
+        #expect(dependency?["name"] as? String == "Shell" && dependency?["optional"] as? Bool == false)
+        #expect(
+            dependency?["range"] as? [String: String] == ["lower": "1.0.0", "upper": "2.0.0"],
+            "\(String(describing: dependency))")
         #expect(
             registry["plugins"]?.compactMap { $0["name"] as? String } == [
                 "Shell", "Circles", "Account", "Blog", "Greeter",
@@ -260,13 +279,23 @@ struct HostExecutableTests {
         #expect(manifest["name"] as? String == "Greeter")
         #expect(manifest["version"] as? String == "1.0.0")
         #expect(manifest["runtimeVersion"] as? String == RuntimeFingerprint.current.runtimeVersion)
-        #expect(manifest["routes"] as? [String] == ["app://greeter/hello", "app://greeter/hello/:name"])
-        #expect(manifest["tasks"] as? [String] == ["greeter.prepare"])
+        #expect(manifest["schemaVersion"] as? Int == 1)
+        #expect(
+            (manifest["routes"] as? [[String: Any]])?.map { $0["pattern"] as? String } == [
+                "app://greeter/hello", "app://greeter/hello/:name",
+            ])
+        #expect((manifest["tasks"] as? [[String: Any]])?.map { $0["name"] as? String } == ["greeter.prepare"])
         #expect(manifest["sealed"] as? Bool == false)
-        #expect(manifest["dependencies"] as? [String] == [])
+        #expect((manifest["dependencies"] as? [Any])?.isEmpty == true)
         let circles = try HostProcess.run(["inspect", "--json", try BuildProducts.path("libCirclesPlugin.so")])
         let declared = try JSONSerialization.jsonObject(with: Data(circles.standardOutput.utf8)) as? [String: Any]
-        #expect(declared?["dependencies"] as? [String] == ["Shell >=1.0.0 <2.0.0"], "\(circles.standardOutput)")
+        let dependency = (declared?["dependencies"] as? [[String: Any]])?.first
+        #expect(dependency?["name"] as? String == "Shell", "\(circles.standardOutput)")
+        let account = try HostProcess.run(["inspect", "--json", try BuildProducts.path("libAccountPlugin.so")])
+        let guarded = try JSONSerialization.jsonObject(with: Data(account.standardOutput.utf8)) as? [String: Any]
+        #expect(
+            (guarded?["interceptors"] as? [[String: String]])?.first?["scope"] != nil, "\(account.standardOutput)")
+        #expect((guarded?["services"] as? [String])?.isEmpty == false, "\(account.standardOutput)")
     }
 
     @Test func inspectSaysWhenAPluginDeclaresNothingOfAKind() throws {

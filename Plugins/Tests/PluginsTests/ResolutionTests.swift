@@ -84,19 +84,29 @@ struct ResolutionTests {
         #expect(run.status == 1)
         struct Report: Decodable {
             struct File: Decodable {
-                let name: String
+                let plugin: String
                 let version: String
             }
             struct Refused: Decodable {
-                let name: String?
+                let plugin: String
+                let version: String
+                let code: String
                 let reason: String
             }
+            let schemaVersion: Int
             let order: [File]
             let refused: [Refused]
         }
         let report = try JSONDecoder().decode(Report.self, from: Data(run.standardOutput.utf8))
-        #expect(report.order.map { "\($0.name) \($0.version)" } == ["Account 1.4.0", "Blog 2.1.0", "Lonely 1.0.0"])
-        let reasons = report.refused.map(\.reason)
+        #expect(report.schemaVersion == 1)
+        #expect(report.order.map { "\($0.plugin) \($0.version)" } == ["Account 1.4.0", "Blog 2.1.0", "Lonely 1.0.0"])
+        #expect(
+            report.refused.map { "\($0.plugin) \($0.version) \($0.code)" }.sorted() == [
+                "Account 2.3.0 other-version-chosen", "Forum 1.0.0 outside-range", "Ping 1.0.0 cycle",
+                "Pong 1.0.0 cycle",
+                "Wiki 1.0.0 missing-dependency",
+            ])
+        let reasons = report.refused.map { "\($0.plugin) \($0.version) not loaded: \($0.reason)" }
         #expect(
             reasons.contains(
                 "Account 2.3.0 not loaded: Account 1.4.0 (\(scratch.directory.path)/lib0Account.so) was chosen instead, "

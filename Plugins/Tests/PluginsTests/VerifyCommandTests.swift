@@ -86,10 +86,20 @@ struct VerifyCommandTests {
         #expect(run.status == 1)
         struct Verdict: Decodable, Equatable {
             let file: String
+            let plugin: String?
+            let modules: [String]
             let loads: Bool
             let message: String
         }
-        let verdicts = try JSONDecoder().decode([Verdict].self, from: Data(run.standardOutput.utf8))
+        struct Listing: Decodable {
+            let schemaVersion: Int
+            let files: [Verdict]
+        }
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(run.standardOutput.utf8))
+        #expect(listing.schemaVersion == 1)
+        let verdicts = listing.files
+        #expect(verdicts.map(\.plugin) == [nil, "Greeter", "Greeter"])
+        #expect(verdicts[1].modules == ["GreeterPlugin.GreeterModule"])
         #expect(verdicts.map(\.file) == [crashing, greeter, copy])
         #expect(verdicts.map(\.loads) == [false, true, false])
         #expect(verdicts[0].message.hasPrefix("crashed with signal 4 (Illegal instruction) while loading: "))

@@ -58,11 +58,11 @@ struct WatchTests {
             timeLimit: 60)
         host.type("open app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")
-        let first = ProcessTable.children(of: host.processIdentifier).map(\.pid)
+        let first = ProcessTable.pluginProcesses(of: host.processIdentifier)
         let before = host.seen.endIndex
         try rename(try newBuild(in: scratch), over: path, in: scratch)
         host.read(until: "Stack: ", after: host.read(until: "reloaded Probe", after: before))
-        let second = ProcessTable.children(of: host.processIdentifier).map(\.pid)
+        let second = ProcessTable.pluginProcesses(of: host.processIdentifier)
         let (status, output, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
         #expect(first.count == 1 && second.count == 1 && first != second, "\(first) then \(second)")

@@ -145,8 +145,7 @@ enum NewCommand {
 
     /// The Plugboard runtime package this host was built from, with its links resolved.
     static var runtimePackagePath: String {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
+        let path = SourceTree.runtimePackage
         return realPath(path) ?? path
     }
 }

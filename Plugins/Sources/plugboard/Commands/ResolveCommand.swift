@@ -21,20 +21,22 @@ enum ResolveCommand {
           -h, --help      Show this help.
         """
 
+    /// What `--json` prints: the files in load order, and every other file with why; a file
+    /// whose declarations could not be read is `unreadable`, with the reason.
     private struct Report: Encodable {
         struct File: Encodable {
-            let path: String
-            let name: String
+            let file: String
+            let plugin: String
             let version: String
         }
-        struct Refused: Encodable {
-            let path: String
-            let name: String?
-            let version: String?
+        struct Unreadable: Encodable {
+            let file: String
             let reason: String
         }
+        let schemaVersion = jsonSchemaVersion
         let order: [File]
-        let refused: [Refused]
+        let refused: [RefusalJSON]
+        let unreadable: [Unreadable]
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -43,28 +45,32 @@ enum ResolveCommand {
             directories: options.operands + options.pluginDirectories, withBundled: options.withBundled)
         let loader = PluginLoader(policy: PluginLoading.policy)
         let (candidates, _, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
-        var refused = unreadable.map { Report.Refused(path: $0.path, name: nil, version: nil, reason: $0.message) }
         let resolution = PluginResolver.resolve(candidates)
-        refused += resolution.refusals.map {
-            Report.Refused(
-                path: $0.candidate.path, name: $0.candidate.name, version: $0.candidate.version, reason: $0.description)
-        }
-        let order = resolution.order.map { Report.File(path: $0.path, name: $0.name, version: $0.version) }
+        let order = resolution.order.map { Report.File(file: $0.path, plugin: $0.name, version: $0.version) }
+        let refused = resolution.refusals.map(RefusalJSON.init)
         if options.has("--json") {
-            try printJSON(Report(order: order, refused: refused))
+            try printJSON(
+                Report(
+                    order: order, refused: refused,
+                    unreadable: unreadable.map { Report.Unreadable(file: $0.path, reason: $0.message) }))
         } else {
             Terminal.heading("Load order")
             for (position, file) in order.enumerated() {
-                Terminal.line("  \(position + 1). \(file.name) \(file.version)  \(PluginLoader.shown(path: file.path))")
+                Terminal.line(
+                    "  \(position + 1). \(file.plugin) \(file.version)  \(PluginLoader.shown(path: file.file))")
             }
             if order.isEmpty { Terminal.line("  (none)") }
             Terminal.heading("Not loaded")
-            for file in refused {
-                Terminal.line(.failed, PluginLoader.shown(path: file.path))
-                Terminal.line("    \(file.reason)")
+            for (path, message) in unreadable {
+                Terminal.line(.failed, PluginLoader.shown(path: path))
+                Terminal.line("    \(message)")
             }
-            if refused.isEmpty { Terminal.line("  (none)") }
+            for refusal in resolution.refusals {
+                Terminal.line(.failed, PluginLoader.shown(path: refusal.candidate.path))
+                Terminal.line("    \(refusal.description)")
+            }
+            if refused.isEmpty && unreadable.isEmpty { Terminal.line("  (none)") }
         }
-        return refused.isEmpty ? 0 : 1
+        return refused.isEmpty && unreadable.isEmpty ? 0 : 1
     }
 }

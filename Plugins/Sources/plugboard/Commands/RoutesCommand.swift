@@ -14,28 +14,40 @@ enum RoutesCommand {
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
           --with-bundled  Load the bundled plugins as well as those of --plugins.
           --eager         Load every plugin first.
-          --json          Print the routes as a JSON array, for scripts: pattern, title,
-                          parameters, module and file.
+          --json          Print the routes as JSON, for scripts: pattern, title, parameters
+                          with their types, module, plugin, file and whether it is active.
         \(Isolation.help)
           -h, --help      Show this help.
         """
 
+    /// What `routes --json` prints.
+    private struct Listing: Encodable {
+        let schemaVersion = jsonSchemaVersion
+        let routes: [RouteJSON]
+    }
+
     static func run(_ arguments: [String]) throws -> Int32 {
         let (failures, population, json) = try PluginLoading.installForListing(arguments)
         defer { withExtendedLifetime(population) {} }
-        let routes = Registry.shared.snapshot.routes
+        let snapshot = Registry.shared.snapshot
+        let routes = snapshot.routes.map { RouteJSON($0, in: snapshot) }
         if json {
-            try printJSON(routes.map(RegistryJSON.Route.init))
+            try printJSON(Listing(routes: routes))
             return failures > 0 ? 1 : 0
         }
         for route in routes {
-            let parameters = route.pattern.parameterNames
-            Terminal.line(route.pattern.description)
+            Terminal.line(route.pattern)
             if let title = route.title { Terminal.line("  title       \(title)") }
-            if !parameters.isEmpty { Terminal.line("  parameters  \(parameters.joined(separator: ", "))") }
-            Terminal.line("  owner       \(route.owner.module)  (\(PluginLoader.shown(path: route.owner.image)))")
-            if let plugin = route.inactivePlugin {
-                Terminal.line("  plugin      \(plugin), not loaded: opening the route loads it")
+            if !route.parameters.isEmpty {
+                let parameters = route.parameters.map { parameter in
+                    parameter.type.map { "\(parameter.name) (\($0))" } ?? parameter.name
+                }
+                Terminal.line("  parameters  \(parameters.joined(separator: ", "))")
+            }
+            Terminal.line("  owner       \(route.module)  (\(PluginLoader.shown(path: route.file)))")
+            if let plugin = route.plugin {
+                Terminal.line(
+                    "  plugin      \(plugin)\(route.active ? ", active" : ", not loaded: opening the route loads it")")
             }
         }
         if routes.isEmpty { Terminal.line("(no routes)") }

@@ -28,9 +28,9 @@ enum VerifyCommand {
           --plugins DIR       Verify the .so files in DIR, as a DIR given alone does.
           --with-bundled      Verify the bundled plugins as well as those of each DIR.
           --timeout SECONDS   How long one plugin may take to load.
-          --json              Print, once all are checked, an array with one object per file:
-                              its path, whether it loads (alone and with the others), and the
-                              message, for scripts.
+          --json              Print, once all are checked, one object per file, for scripts:
+                              its path, plugin, version and modules, whether it loads (alone,
+                              resolved, with the others, its screens opened), and the message.
           -h, --help          Show this help.
         """
 
@@ -44,6 +44,10 @@ enum VerifyCommand {
         let loaded: Bool
         /// `Greeter 1.0.0, 1 module`, or why the file was refused.
         let text: String
+        /// Its plugin, version and modules, when it loaded.
+        var plugin: String?
+        var version: String?
+        var modules: [String] = []
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -62,11 +66,16 @@ enum VerifyCommand {
         let refusals = Dictionary(resolution.refusals.map { ($0.candidate.path, $0) }) { first, _ in first }
         var verdicts: [Verdict] = []
         for file in files {
-            var (loads, message) = describe(verify(linkedFirst([file]), timeout: timeout), of: file, alone: true)
+            let outcome = verify(linkedFirst([file]), timeout: timeout)
+            var (loads, message) = describe(outcome, of: file, alone: true)
             if loads, let refusal = refusals[file] {
                 (loads, message) = (false, "refused: \(refusal.explanation)".replacing("\n", with: "\n    "))
             }
-            verdicts.append(Verdict(file: file, loads: loads, message: message))
+            var verdict = Verdict(file: file, loads: loads, message: message)
+            if case .success(let reports) = outcome, let report = reports[file] {
+                (verdict.plugin, verdict.version, verdict.modules) = (report.plugin, report.version, report.modules)
+            }
+            verdicts.append(verdict)
             if !json { Terminal.line(loads ? .ok : .failed, "\(name(of: file)): \(message)") }
         }
         let loadable = verdicts.indices.filter { verdicts[$0].loads }
@@ -75,7 +84,7 @@ enum VerifyCommand {
             for index in loadable {
                 let (loads, message) = describe(outcome, of: files[index], alone: false)
                 if loads { continue }
-                verdicts[index] = Verdict(file: files[index], loads: false, message: "with the others: \(message)")
+                (verdicts[index].loads, verdicts[index].message) = (false, "with the others: \(message)")
                 if !json { Terminal.line(.failed, "\(name(of: files[index])), with the others: \(message)") }
             }
         }
@@ -84,13 +93,13 @@ enum VerifyCommand {
         if !loaded.isEmpty {
             for problem in ScreenVerification.check(linkedFirst(loaded.map { files[$0] }), timeout: timeout) {
                 guard let index = files.firstIndex(of: problem.file) else { continue }
-                verdicts[index] = Verdict(file: files[index], loads: false, message: problem.message)
+                (verdicts[index].loads, verdicts[index].message) = (false, problem.message)
                 if !json { Terminal.line(.failed, "\(name(of: files[index])): \(problem.message)") }
             }
         }
         let loading = verdicts.filter(\.loads).count
         if json {
-            try printJSON(verdicts)
+            try printJSON(Listing(files: verdicts))
         } else {
             if loadable.count > 1 && loading == loadable.count {
                 Terminal.line(.ok, "the \(loading) that load alone load together")
@@ -100,12 +109,22 @@ enum VerifyCommand {
         return loading == files.count ? 0 : 1
     }
 
-    /// What `--json` prints for a file: whether it loads, alone and with the others, and the
-    /// line that says so.
+    /// What `--json` prints for a file: its plugin, version and modules when it loaded alone,
+    /// whether it loads (alone, resolved, with the others, its screens opened), and the line that
+    /// says so.
     private struct Verdict: Encodable {
         let file: String
-        let loads: Bool
-        let message: String
+        var plugin: String?
+        var version: String?
+        var modules: [String] = []
+        var loads: Bool
+        var message: String
+    }
+
+    /// What `--json` prints.
+    private struct Listing: Encodable {
+        let schemaVersion = jsonSchemaVersion
+        let files: [Verdict]
     }
 
     private static func name(of file: String) -> String {
@@ -166,7 +185,8 @@ enum VerifyCommand {
                 Report(
                     file: file, loaded: true,
                     text: "\(plugin.manifest.name) \(plugin.manifest.version), "
-                        + counted(plugin.modules.count, "module"))
+                        + counted(plugin.modules.count, "module"),
+                    plugin: plugin.manifest.name, version: plugin.manifest.version, modules: plugin.modules)
             case .failure(let error):
                 Report(file: file, loaded: false, text: PluginLoading.message(for: error))
             }

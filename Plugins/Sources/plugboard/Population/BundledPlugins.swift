@@ -33,7 +33,7 @@ enum BundledPlugins {
 
     /// Builds the plugin products of the package this executable belongs to.
     private static func build(into directory: String) throws(HostError) {
-        let package = PathText.directory(of: PathText.directory(of: PathText.directory(of: #filePath)))
+        let package = SourceTree.pluginsPackage
         let configuration = PathText.lastComponent(of: directory) == "release" ? "release" : "debug"
         Terminal.error("Building the bundled plugins (first run only)…")
         do {

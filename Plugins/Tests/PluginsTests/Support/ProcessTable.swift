@@ -17,6 +17,15 @@ enum ProcessTable {
         }
     }
 
+    /// The children of `process` that are plugin processes (`plugboard plugin-process …`).
+    static func pluginProcesses(of process: Int32) -> [Int32] {
+        children(of: process).map(\.pid).filter { child in
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))) ?? Data()
+            return command.split(separator: 0).dropFirst().first.map { String(decoding: $0, as: UTF8.self) }
+                == "plugin-process"
+        }
+    }
+
     /// How many descriptors `process` holds open.
     static func openDescriptors(of process: Int32) -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/fd").count) ?? -1

@@ -1,7 +1,7 @@
 import Plugboard
 import Synchronization
 
-/// What a registry holds, as `list --json` and `routes --json` print it for scripts.
+/// What a registry holds, as `list --json` prints it for scripts (and `routes --json` its routes).
 struct RegistryJSON: Encodable {
     struct Plugin: Encodable {
         let name: String
@@ -10,7 +10,7 @@ struct RegistryJSON: Encodable {
         let runtimeVersion: String
         let toolchain: String
         let modules: [String]
-        let dependencies: [PluginDependency]
+        let dependencies: [DependencyJSON]
         /// Whether it is loaded; a plugin not needed yet is only declared.
         let loaded: Bool
         /// Whether it runs in a plugin process of its own (`--isolate`).
@@ -25,22 +25,6 @@ struct RegistryJSON: Encodable {
         let plugin: String?
         let disabled: Bool
         let loaded: Bool
-    }
-
-    struct Route: Encodable {
-        let pattern: String
-        let title: String?
-        let parameters: [String]
-        let module: String
-        let file: String
-
-        init(_ route: Plugboard.Route) {
-            pattern = route.pattern.description
-            title = route.title
-            parameters = route.pattern.parameterNames
-            module = route.owner.module
-            file = route.owner.image
-        }
     }
 
     /// A startup task, of a loaded plugin or, as its manifest declares it, of one not loaded yet.
@@ -72,16 +56,19 @@ struct RegistryJSON: Encodable {
         }
     }
 
-    /// A service; one of a plugin not loaded names its plugin rather than its module.
+    /// A service, with the module that provides it (`nil` for a plugin not loaded yet) and its
+    /// plugin.
     struct Service: Encodable {
         let type: String
         let module: String?
         let plugin: String?
+        let loaded: Bool
     }
 
+    let schemaVersion = jsonSchemaVersion
     let plugins: [Plugin]
     let modules: [Module]
-    let routes: [Route]
+    let routes: [RouteJSON]
     let tasks: [Task]
     let services: [Service]
 
@@ -96,13 +83,15 @@ struct RegistryJSON: Encodable {
                 return Plugin(
                     name: manifest.name, version: manifest.version, file: plugin.path,
                     runtimeVersion: manifest.fingerprint.runtimeVersion, toolchain: manifest.fingerprint.toolchain,
-                    modules: plugin.modules, dependencies: manifest.dependencies, loaded: true)
+                    modules: plugin.modules, dependencies: manifest.dependencies.map(DependencyJSON.init), loaded: true)
             }
             + declared.map { member in
                 Plugin(
                     name: member.candidate.name, version: member.candidate.version, file: member.candidate.path,
                     runtimeVersion: member.manifest.runtimeVersion, toolchain: member.manifest.toolchain,
-                    modules: member.manifest.modules, dependencies: member.candidate.dependencies, loaded: false)
+                    modules: member.manifest.modules,
+                    dependencies: member.candidate.dependencies.map(DependencyJSON.init),
+                    loaded: false)
             }
         plugins = (listed + Self.isolatedPlugins()).sorted { (order[$0.name] ?? 0) < (order[$1.name] ?? 0) }
         let files = Dictionary(declared.map { ($0.candidate.name, $0.candidate.path) }) { first, _ in first }
@@ -117,7 +106,7 @@ struct RegistryJSON: Encodable {
                     name: module, file: files[plugin] ?? "", plugin: plugin, disabled: snapshot.isDisabled(module),
                     loaded: false)
             }
-        routes = snapshot.routes.map(Route.init)
+        routes = snapshot.routes.map { RouteJSON($0, in: snapshot) }
         let pluginOf = Dictionary(snapshot.modules.map { ($0.name, $0.plugin) }) { first, _ in first }
         tasks =
             snapshot.tasks.map { Task($0, plugin: pluginOf[$0.owner.module] ?? nil, loaded: true) }
@@ -127,8 +116,12 @@ struct RegistryJSON: Encodable {
                 }
             }
         services =
-            (snapshot.services.map { Service(type: $0.typeName, module: $0.owner.module, plugin: nil) }
-            + snapshot.inactiveServices.map { Service(type: $0.key, module: nil, plugin: $0.value) }).sorted {
+            (snapshot.services.map {
+                Service(
+                    type: $0.typeName, module: $0.owner.module, plugin: pluginOf[$0.owner.module] ?? nil, loaded: true)
+            }
+            + snapshot.inactiveServices.map { Service(type: $0.key, module: nil, plugin: $0.value, loaded: false) })
+            .sorted {
                 $0.type < $1.type
             }
     }
@@ -142,7 +135,8 @@ struct RegistryJSON: Encodable {
                 return Plugin(
                     name: plugin.name, version: plugin.version, file: file,
                     runtimeVersion: manifest?.runtimeVersion ?? "", toolchain: manifest?.toolchain ?? "",
-                    modules: manifest?.modules ?? [], dependencies: manifest?.dependencies ?? [], loaded: true,
+                    modules: manifest?.modules ?? [],
+                    dependencies: (manifest?.dependencies ?? []).map(DependencyJSON.init), loaded: true,
                     isolated: true, processID: isolated.processID)
             }
         }

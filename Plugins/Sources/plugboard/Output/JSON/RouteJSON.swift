@@ -1,0 +1,51 @@
+import Plugboard
+
+/// A route as scripts read it: its pattern, title, module, plugin and file, whether its plugin is
+/// active, and its parameters with their types (`null` for a parameter of any text).
+struct RouteJSON: Encodable {
+    struct Parameter: Encodable {
+        let name: String
+        let type: String?
+    }
+
+    let pattern: String
+    let title: String?
+    let module: String
+    /// The plugin of its module, `nil` for a module linked into the host.
+    let plugin: String?
+    let file: String
+    /// Whether its plugin is active; opening the route of one that is not activates it.
+    let active: Bool
+    let parameters: [Parameter]
+
+    /// `route` of `snapshot`.
+    init(_ route: Route, in snapshot: RegistrySnapshot) {
+        pattern = route.pattern.description
+        title = route.title
+        module = route.owner.module
+        plugin =
+            route.inactivePlugin ?? snapshot.modules.first { $0.owner.module == route.owner.module }?.plugin
+        file = route.owner.image
+        active = route.inactivePlugin == nil
+        parameters = Self.parameters(of: route.pattern)
+    }
+
+    /// The route `pattern` a manifest declares for `module` of `plugin` in `file`, which is not
+    /// loaded.
+    init(pattern text: String, title: String?, module: String, plugin: String, file: String) {
+        pattern = text
+        self.title = title
+        self.module = module
+        self.plugin = plugin
+        self.file = file
+        active = false
+        parameters = (try? RoutePattern(text)).map(Self.parameters) ?? []
+    }
+
+    private static func parameters(of pattern: RoutePattern) -> [Parameter] {
+        pattern.segments.compactMap { segment in
+            guard case .parameter(let name, let type) = segment else { return nil }
+            return Parameter(name: name, type: type)
+        }
+    }
+}
