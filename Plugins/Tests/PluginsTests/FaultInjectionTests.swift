@@ -30,9 +30,23 @@ struct FaultInjectionTests {
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "all"],
             environment: ["XDG_STATE_HOME": scratch.directory.path], timeLimit: 60 + steps)
         host.read(until: "Stack: Home\n")
-        let descriptors = ProcessTable.openDescriptors(of: host.processIdentifier)
         #expect(ProcessTable.pluginProcesses(of: host.processIdentifier).count == 4, "one process per group")
-        var depth = 1
+        // A first round — every route opened, every process killed and started again — so that what
+        // the host opens once and keeps (a timer's descriptor, say) is open before the count.
+        for route in Self.routes {
+            host.type("open \(route.url)\n")
+            host.read(until: "\nStack: ", after: host.read(until: "> open \(route.url)\n"))
+        }
+        for process in ProcessTable.pluginProcesses(of: host.processIdentifier) { kill(process, SIGKILL) }
+        for route in Self.routes {
+            host.type("open \(route.url)\n")
+            host.read(until: "\nStack: ", after: host.read(until: "> open \(route.url)\n", after: host.seen.endIndex))
+        }
+        // Every process running: a route opened while its process was dying shows the stop instead.
+        restartAll(host)
+        let descriptors = ProcessTable.openDescriptors(of: host.processIdentifier)
+        let held = ProcessTable.descriptors(of: host.processIdentifier)
+        var depth = 1 + 2 * Self.routes.count
         var kills = 0
         var placeholders = 0
         var restarts = 0
@@ -74,8 +88,7 @@ struct FaultInjectionTests {
         }
         // Every process running again, the host holds what it held at the start, and no child is
         // left unreaped.
-        host.type("restart Shell\nrestart Account\nrestart Greeter\nrestart Probe\nstack\n")
-        host.read(until: "> stack\nStack: ")
+        restartAll(host)
         let left = ProcessTable.children(of: host.processIdentifier)
         #expect(
             ProcessTable.pluginProcesses(of: host.processIdentifier).count == 4 && left.allSatisfy { $0.state != "Z" },
@@ -86,11 +99,20 @@ struct FaultInjectionTests {
         while ProcessTable.openDescriptors(of: host.processIdentifier) != descriptors && .now < settled {
             usleep(50_000)
         }
-        #expect(ProcessTable.openDescriptors(of: host.processIdentifier) == descriptors)
+        #expect(
+            ProcessTable.openDescriptors(of: host.processIdentifier) == descriptors,
+            "\(held) then \(ProcessTable.descriptors(of: host.processIdentifier))")
         let (status, _, problems) = try host.finish()
         #expect(status == 0, "\(problems.suffix(2000))")
         #expect(kills > steps / 8 && placeholders > 0, "\(kills) kills, \(placeholders) placeholders")
         print("fault injection: \(steps) steps, \(kills) kills, \(placeholders) placeholders, \(restarts) restarts")
+    }
+
+    /// Starts every plugin process of `host` that does not run, and waits until the shell has.
+    private func restartAll(_ host: RunningHost) {
+        let start = host.seen.endIndex
+        host.type("restart Shell\nrestart Account\nrestart Greeter\nrestart Probe\nstack\n")
+        host.read(until: "> stack\nStack: ", after: start)
     }
 
     /// Sends SIGKILL, SIGSEGV or SIGABRT to one of the plugin processes of `host`, if it has one; returns

@@ -17,8 +17,8 @@ struct HostExecutableTests {
             #expect(lines.contains("  - \(plugin) 1.0.0  (inactive until first needed)"))
         }
         #expect(lines.contains("  Circles 1.0.0  not loaded (loads when first needed)"))
-        #expect(run.standardError.contains("activated Circles 1.0.0 in "))
-        #expect(!run.standardError.contains("activated Greeter"))
+        #expect(run.standardOutput.contains("activated Circles 1.0.0 in "))
+        #expect(!run.standardOutput.contains("activated Greeter") && !run.standardError.contains("activated"))
         #expect(lines.contains("  ✓ shell.root-screen  [ShellPlugin.ShellModule]"))
         #expect(lines.contains("│ [error: the network timed out (pull to refresh or load again)]"))
         #expect(lines.contains("│ This article (#2) explains routing deep links."))

@@ -130,7 +130,7 @@ struct ManifestCacheTests {
         let arguments = ["run", "--plugins", plugins.path, "--open", "app://probe/identity"]
         let first = try HostProcess.run(arguments, input: "quit\n", environment: environment)
         #expect(first.status == 0, "\(first.standardError)")
-        #expect(first.standardError.contains("activated Probe 0.0.1 in "))
+        #expect(first.standardOutput.contains("activated Probe 0.0.1 in "))
         // The entry, as if the file had been rewritten in place after its declarations were read:
         // the digest it holds is not the file's.
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path)

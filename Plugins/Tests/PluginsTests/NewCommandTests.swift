@@ -40,7 +40,7 @@ struct NewCommandTests {
         #expect(run.standardOutput.contains("> stack\nStack: Hello > Circles\n"))
         // Its task runs when it is first needed, so it loads when its screen is opened.
         #expect(run.standardError.contains("- Hello 0.1.0  (inactive until first needed)"), "\(run.standardError)")
-        #expect(run.standardError.contains("activated Hello 0.1.0 in "))
+        #expect(run.standardOutput.contains("activated Hello 0.1.0 in "))
 
         // The author edits the plugin while the host runs: it builds the package and shows the change.
         let watching = try RunningHost(

@@ -133,7 +133,7 @@ struct WatchTests {
         #expect(status == 0, "\(problems)")
         #expect(output[..<opened].hasSuffix("  1) End the program  [exit]\nStack: Home > Probe\n"), "\(output)")
         #expect(problems.contains("- Probe 0.0.1  (inactive until first needed)"), "\(problems)")
-        #expect(problems.contains("activated Probe 0.0.1 in "), "\(problems)")
+        #expect(output.contains("activated Probe 0.0.1 in "), "\(output)")
     }
 
     /// The greeter, and the probe, which needs it, watched, with the greeter's screen open.

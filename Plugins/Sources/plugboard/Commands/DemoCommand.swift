@@ -9,7 +9,7 @@ enum DemoCommand {
 
         Loads the bundled example plugins (or the plugins in each DIR) that are active at
         launch and declares the others, which load when the journey first needs them (each
-        says so on standard error), launches them with a progress line per task, then plays a
+        says so on standard output), launches them with a progress line per task, then plays a
         scripted journey through the circles, the blog and the account (with a login on the
         way), printing each screen and the navigation stack, and ends with a summary. The
         journey stops at the first step that fails.

@@ -48,7 +48,7 @@ enum PluginLoading {
 
     /// Installs the plugins as ``load(directories:withBundled:into:)`` loads them, except that
     /// without `eager` only the plugins active at launch (and those they need) are loaded: the
-    /// others are declared, and activated when first needed, each announced on standard error;
+    /// others are declared, and activated when first needed, each announced on standard output;
     /// and those `isolation` places in plugin processes run there (``Isolation``).
     /// Returns the population, which the registry holds weakly: keep it while plugins may be
     /// needed.
@@ -84,7 +84,8 @@ enum PluginLoading {
             name, result, duration in
             switch result {
             case .success(let plugin):
-                Terminal.error(
+                // On standard output, as "reloaded" and "restarted" are: the population changed.
+                Terminal.line(
                     "activated \(plugin.manifest.name) \(plugin.manifest.version) in \(LaunchListing.format(duration))")
             case .failure(let error):
                 Terminal.error("error: \(name) could not be activated: \(error)")

@@ -30,4 +30,14 @@ enum ProcessTable {
     static func openDescriptors(of process: Int32) -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/fd").count) ?? -1
     }
+
+    /// What each descriptor `process` holds open is (`7 -> socket:[8812]`), for a message.
+    static func descriptors(of process: Int32) -> [String] {
+        let directory = "/proc/\(process)/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted {
+            (Int($0) ?? 0) < (Int($1) ?? 0)
+        }.map {
+            "\($0) -> \((try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)")) ?? "?")"
+        }
+    }
 }
