@@ -85,6 +85,22 @@ struct LazyActivationTests {
         #expect(run.standardOutput.contains("  ProbePlugin.ProbeModule  from plugin Probe  (not loaded yet)\n"))
         #expect(run.standardOutput.contains("(activates Probe)\n"), "its route is still the placeholder")
     }
+
+    /// `open` of a plugin that cannot activate says why once, and what it means for the URL.
+    @Test func openOfAPluginThatCannotActivateSaysWhyOnce() throws {
+        let (scratch, _) = try lazyProbe()
+        let run = try HostProcess.run(
+            ["open", "app://probe/identity", "--plugins", scratch.directory.path],
+            environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_TASK_FAILS": "1"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.components(separatedBy: "the startup tasks of plugin 'Probe' failed").count - 1 == 1,
+            "\(run.standardError)")
+        #expect(
+            run.standardError.hasSuffix(
+                "error: 'app://probe/identity' is not available: plugin 'Probe' could not be activated (see above)\n"),
+            "\(run.standardError)")
+    }
 }
 
 /// Eight threads opening the same route of a declared plugin activate it once (the continuous

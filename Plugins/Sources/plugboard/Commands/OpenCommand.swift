@@ -59,6 +59,9 @@ enum OpenCommand {
         switch result {
         case nil:
             throw HostError.failed("the screen of '\(url)' did not load within \(deadline); its plugin may hang")
+        case .failure(.lookup(.activationFailed(let url, let plugin, _)))?:
+            // Its activation, in this process, said why just above.
+            throw HostError.failed("'\(url)' is not available: plugin '\(plugin)' could not be activated (see above)")
         case .failure(.lookup(let error))?:
             throw HostError.lookup(error)
         case .failure(let error)?:
