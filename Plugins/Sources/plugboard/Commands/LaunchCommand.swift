@@ -10,17 +10,17 @@ enum LaunchCommand {
                                [--task-timeout SECONDS] [--isolate NAMES]
 
         Loads the bundled plugins (or the plugins in each DIR), validates the startup task
-        graph, runs it with a progress line per task and prints each task's start, duration
-        and slack, and the critical path. Then terminates the application: terminate handlers
-        and shutdown work run in reverse dependency order. Ctrl-C (SIGINT) or SIGTERM during
-        the launch stops it: running tasks are cancelled and the rest skipped, and the exit
-        status is 130 after SIGINT, 143 after SIGTERM; a second signal quits at once. With
-        --hold, the signal awaited ends the launch with status 0. A plugin whose startup tasks
-        do not form a valid graph (a dependency on a task no plugin registers, a cycle, a
-        dependency on a task of a plugin it does not declare) is quarantined, with the plugins
-        that need it: they do not launch, their routes answer "not available", the report lists
-        them, and the exit status is 3; the other plugins launch. With --strict, such a graph
-        refuses the launch (status 1), for CI.
+        graph, runs it with a progress line per task on standard error, and prints each task's
+        start, duration and slack, and the critical path. Then terminates the application:
+        terminate handlers and shutdown work run in reverse dependency order. Ctrl-C (SIGINT)
+        or SIGTERM during the launch stops it: running tasks are cancelled and the rest
+        skipped, and the exit status is 130 after SIGINT, 143 after SIGTERM; a second signal
+        quits at once. With --hold, the signal awaited ends the launch with status 0. A plugin
+        whose startup tasks do not form a valid graph (a dependency on a task no plugin
+        registers, a cycle, a dependency on a task of a plugin it does not declare) is
+        quarantined, with the plugins that need it: they do not launch, their routes answer
+        "not available", the report lists them, and the exit status is 3; the other plugins
+        launch. With --strict, such a graph refuses the launch (status 1), for CI.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -38,22 +38,26 @@ enum LaunchCommand {
         let options = try Options(launchingPlugins: arguments, valued: ["--trace"], switches: ["--hold", "--strict"])
         let trace = try options.single("--trace")
         if let trace { try checkWritable(trace) }
-        let failures = try PluginLoading.load(
-            directories: options.pluginDirectories, withBundled: options.withBundled,
-            isolation: try options.isolation)
+        // Loading and progress go to standard error, as in run and open: standard output holds the
+        // report.
+        let isolation = try options.isolation
+        let failures = try Terminal.toStandardError {
+            try PluginLoading.load(
+                directories: options.pluginDirectories, withBundled: options.withBundled, isolation: isolation)
+        }
         let app = Application(registry: .shared, taskTimeout: try options.taskTimeout)
         let signals = TerminationSignals()
         let interrupted = Task { await signals.next() }
         // A signal while tasks run stops the launch: terminating cancels the running tasks and
         // skips the rest. A second signal ends the process, should a task ignore cancellation.
-        Task { _ = await TerminationSignals.stopLaunch(of: app, after: interrupted.value, saying: Terminal.line) }
-        Terminal.heading("Launching")
+        Task { _ = await TerminationSignals.stopLaunch(of: app, after: interrupted.value, saying: Terminal.error) }
+        Terminal.toStandardError { Terminal.heading("Launching") }
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         // A plugin whose tasks do not form a valid graph is quarantined, unless --strict.
         let report = try await app.launch(
             allowingMissingDependencies: failures > 0, quarantining: !options.has("--strict"),
-            progress: LaunchListing.progress, stillRunning: LaunchListing.stillRunning)
-        Terminal.line()
+            progress: { entry in Terminal.toStandardError { LaunchListing.progress(entry) } },
+            stillRunning: { tasks in Terminal.toStandardError { LaunchListing.stillRunning(tasks) } })
         LaunchListing.print(report)
         // The isolated plugins launched in their own processes, as they started.
         let isolated = Isolation.started.withLock { $0 }.map { plugin in

@@ -10,7 +10,8 @@ struct HostProcess {
     let standardOutput: String
     let standardError: String
 
-    /// Runs the host with `arguments`; `afterStart` may read standard output before the rest is collected.
+    /// Runs the host with `arguments`; `afterStart` may read standard output (standard error with
+    /// `watchingErrors`) before the rest is collected.
     /// `unprivileged` runs it as the user `nobody` when the tests run as root (``UnprivilegedHost``),
     /// so that file permissions apply to it (`.ci/run` runs the tests that ask for it again, by
     /// name, from a checkout only its owner may enter). `fileSizeLimit` is the largest file, in bytes, it may
@@ -25,6 +26,7 @@ struct HostProcess {
         fileSizeLimit: Int? = nil,
         umask mask: String? = nil,
         in directory: URL? = nil,
+        watchingErrors: Bool = false,
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
     ) throws -> HostProcess {
         let process = Process()
@@ -49,9 +51,12 @@ struct HostProcess {
         defer { watchdog.cancel() }
         if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
         if !keepingInputOpen { try inputPipe.fileHandleForWriting.close() }
-        let early = afterStart(process, output.fileHandleForReading)
-        let outputData = Data(early.utf8) + output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        // `afterStart` reads standard output, or standard error with `watchingErrors`, as the host
+        // writes it; what it read comes first in the result.
+        let watched = watchingErrors ? error : output
+        let early = Data(afterStart(process, watched.fileHandleForReading).utf8)
+        let outputData = (watchingErrors ? Data() : early) + output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = (watchingErrors ? early : Data()) + error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return HostProcess(
             status: process.terminationStatus,
