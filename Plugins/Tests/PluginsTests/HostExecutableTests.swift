@@ -111,6 +111,12 @@ struct HostExecutableTests {
         #expect(output.contains(greeting))
         #expect(output.contains("  Greeter 1.0.0  \(try BuildProducts.greeter)\n    not loaded   until first needed\n"))
         #expect(output.contains("  shell.logging  after shell.configuration  [ShellPlugin.ShellModule]\n"))
+        // What the JSON says of a task beside its name, where it is not the default.
+        #expect(
+            output.contains(
+                "  shell.analytics  after shell.logging  [ShellPlugin.ShellModule]  (after-first-screen, optional)\n"))
+        #expect(
+            output.contains("  shell.store  after shell.configuration  [ShellPlugin.ShellModule]  (timeout 5000 ms)\n"))
         #expect(output.contains("  greeter.prepare  [GreeterPlugin.GreeterModule, plugin Greeter, not loaded]\n"))
         #expect(
             output.contains(

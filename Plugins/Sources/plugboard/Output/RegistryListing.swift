@@ -31,7 +31,13 @@ enum RegistryListing {
         for task in listed.tasks {
             let after = task.dependencies.isEmpty ? "" : "  after \(task.dependencies.joined(separator: ", "))"
             let owner = task.loaded ? task.module : "\(task.module), plugin \(task.plugin ?? ""), not loaded"
-            Terminal.line("  \(task.name)\(after)  [\(owner)]")
+            // What the JSON says beside, where it is not the default: a launch task, required, with
+            // the host's deadline.
+            let notes =
+                (task.phase == "launch" ? [] : [task.phase]) + (task.required ? [] : ["optional"])
+                + (task.timeoutMilliseconds.map { ["timeout \($0) ms"] } ?? [])
+            Terminal.line(
+                "  \(task.name)\(after)  [\(owner)]\(notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))")")
         }
         if listed.tasks.isEmpty { Terminal.line("  (none)") }
         Terminal.heading("Services")
