@@ -300,8 +300,9 @@ struct HostExecutableTests {
         let account = try HostProcess.run(["inspect", "--json", try BuildProducts.path("libAccountPlugin.so")])
         let guarded = try JSONSerialization.jsonObject(with: Data(account.standardOutput.utf8)) as? [String: Any]
         #expect(
-            (guarded?["interceptors"] as? [[String: String]])?.first?["scope"] != nil, "\(account.standardOutput)")
-        #expect((guarded?["services"] as? [String])?.isEmpty == false, "\(account.standardOutput)")
+            guarded?["interceptors"] as? [[String: String]] == [["scope": "pattern", "value": "app://mine/wallet"]],
+            "\(account.standardOutput)")
+        #expect(guarded?["services"] as? [String] == ["AccountPlugin.ReaderSessions"], "\(account.standardOutput)")
     }
 
     @Test func inspectSaysWhenAPluginDeclaresNothingOfAKind() throws {

@@ -93,6 +93,34 @@ struct IsolationTests {
         #expect(problems.contains("gave up 'do hang'"), "\(problems)")
     }
 
+    /// A screen stays bound to the process that showed it: once that process has ended, the
+    /// screen says so even after two more processes have started, and its actions are not sent to
+    /// a later process, which knows other screens by the same numbers.
+    @Test func aScreenOfAProcessThatEndedStaysStoppedAfterLaterRestarts() throws {
+        let host = try isolatedProbe(state: try Scratch().directory)
+        for _ in 0..<2 {
+            host.type("open app://probe/identity\n")
+            host.read(until: "Stack: ", after: host.read(until: "┌─ Probe\n", after: host.seen.endIndex))
+            for process in ProcessTable.pluginProcesses(of: host.processIdentifier) { kill(process, SIGKILL) }
+            // Reaped, and its end seen, before the next use starts another.
+            let reaped = ContinuousClock.now + .seconds(5)
+            while !ProcessTable.pluginProcesses(of: host.processIdentifier).isEmpty && .now < reaped {
+                usleep(10_000)
+            }
+            usleep(300_000)
+        }
+        host.type("open app://probe/identity\nback\nback\n")
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        // The first two screens' processes ended; only the third runs.
+        #expect(output.contains("Stack: Home > Probe stopped > Probe stopped > Probe\n"), "\(output)")
+        // The first screen says its process ended, though another has ended since.
+        #expect(
+            output.hasSuffix(
+                "┌─ Probe stopped\n│ Probe 0.0.1 stopped: the process that showed this screen has ended; open it "
+                    + "again to restart it\n└─\n  1) Go back  [back]\nStack: Home > Probe stopped\n"), "\(output)")
+    }
+
     /// A plugin whose startup task traps in its process takes down only that process as it
     /// starts: the others launch, and its routes answer with its last words.
     @Test func aTrapWhileAnIsolatedPluginStartsLeavesItsRoutesSayingWhy() throws {

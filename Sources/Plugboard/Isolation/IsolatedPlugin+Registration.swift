@@ -48,9 +48,7 @@ extension IsolatedPlugin {
                         case .decision(_, let decision) = try await self.request({
                             .intercept(request: $0, interceptor: interceptor.number, route: route)
                         })
-                    else {
-                        throw IsolationError.failed(plugin: title, reason: "the plugin process answered out of turn")
-                    }
+                    else { throw answeredOutOfTurn }
                     return decision
                 })
         }

@@ -134,6 +134,11 @@ public final class IsolatedPlugin: Sendable {
         plugins.map { "\($0.name) \($0.version)" }.joined(separator: " + ")
     }
 
+    /// The plugins' names: `Notes`, or `Account + Blog` for a group.
+    var names: String {
+        plugins.map(\.name).joined(separator: " + ")
+    }
+
     /// The launch of its startup tasks in the last plugin process started, each with its outcome
     /// and timings from that process's launch.
     ///
@@ -166,17 +171,40 @@ public final class IsolatedPlugin: Sendable {
     /// within the deadline, starting a new plugin process first if the last one stopped.
     /// - Throws: ``IsolationError``: the plugin stopped (now, or before and could not start
     ///   again), did not answer in time (its process is then stopped), or could not serve it.
-    func screen(_ make: @Sendable (Int) -> WireMessage) async throws(IsolationError) -> (WireScreen, process: Int32) {
-        let handle = try running()
-        guard case .screen(_, let state) = try await answer(make, from: handle) else {
-            throw .failed(plugin: title, reason: "the plugin process answered out of turn")
+    /// A request about a screen already open goes to the process numbered `process`, which
+    /// served it, and to no other: a new process knows other screens by the same numbers.
+    /// - Throws: ``IsolationError``, as ``request(_:)`` does, and why `process` stopped when it
+    ///   no longer runs.
+    func screen(
+        _ make: @Sendable (Int) -> WireMessage, in process: Int32? = nil
+    ) async throws(IsolationError) -> (WireScreen, process: Int32) {
+        let handle: PluginProcessHandle
+        if let process {
+            guard let serving = running(process) else { throw stop(ofProcess: process) ?? answeredOutOfTurn }
+            handle = serving
+        } else {
+            handle = try running()
         }
+        guard case .screen(_, let state) = try await answer(make, from: handle) else { throw answeredOutOfTurn }
         return (state, handle.processID)
     }
 
-    /// Why the process `process` stopped, once it has: a screen it served is then shown stopped.
+    /// The error for an answer that is not the one a request asks for.
+    var answeredOutOfTurn: IsolationError {
+        .failed(plugin: title, reason: "the plugin process answered out of turn")
+    }
+
+    /// Why the process `process` no longer runs, once it does not: a screen it served is then
+    /// shown stopped, even after another process started in its place.
     func stop(ofProcess process: Int32) -> IsolationError? {
-        lastDeath.withLock { $0?.process == process ? $0?.error : nil }
+        guard running(process) == nil else { return nil }
+        return lastDeath.withLock { $0?.process == process ? $0?.error : nil }
+            ?? .stopped(plugin: title, lastWords: "the process that showed this screen has ended", report: "")
+    }
+
+    /// The plugin process numbered `process`, if it is the one running now.
+    private func running(_ process: Int32) -> PluginProcessHandle? {
+        current.withLock { $0 }.flatMap { $0.processID == process && $0.isRunning ? $0 : nil }
     }
 
     /// Sends the request `make` builds with its number, and waits for its answer within the
@@ -204,14 +232,18 @@ public final class IsolatedPlugin: Sendable {
         _ = try? await answer({ .terminate(request: $0) }, from: handle)
     }
 
-    /// Asks the plugin process to drop the screen numbered `screen`.
-    func release(screen: Int) {
-        current.withLock { $0 }?.send(.release(screen: screen))
+    /// Asks the plugin process numbered `process` to drop its screen numbered `screen`, if it
+    /// still runs.
+    func release(screen: Int, in process: Int32) {
+        running(process)?.send(.release(screen: screen))
     }
 
-    /// Calls `handler` with each navigation request the screen numbered `screen` sends.
-    func onNavigation(of screen: Int, _ handler: @escaping @Sendable (WireNavigation) -> Void) {
-        current.withLock { $0 }?.onNavigation(of: screen, handler)
+    /// Calls `handler` with each navigation request the screen numbered `screen` of the plugin
+    /// process numbered `process` sends.
+    func onNavigation(
+        of screen: Int, in process: Int32, _ handler: @escaping @Sendable (WireNavigation) -> Void
+    ) {
+        running(process)?.onNavigation(of: screen, handler)
     }
 
     /// Starts a new plugin process now, unless one runs, and forgets the stops of the last ones

@@ -70,16 +70,15 @@ public final class PluginProcess {
         }
         let handlers = snapshot.handlers.map { WireHandler(event: $0.event.description, module: $0.owner.module) }
         let interceptors = snapshot.interceptors.enumerated().map { number, interceptor in
+            var pattern: String?
+            var prefix: String?
             switch interceptor.scope {
-            case .pattern(let pattern):
-                WireInterceptor(
-                    number: number, pattern: pattern.description, prefix: nil, priority: interceptor.priority,
-                    module: interceptor.owner.module)
-            case .prefix(let prefix):
-                WireInterceptor(
-                    number: number, pattern: nil, prefix: prefix, priority: interceptor.priority,
-                    module: interceptor.owner.module)
+            case .pattern(let guarded): pattern = guarded.description
+            case .prefix(let guarded): prefix = guarded
             }
+            return WireInterceptor(
+                number: number, pattern: pattern, prefix: prefix, priority: interceptor.priority,
+                module: interceptor.owner.module)
         }
         do {
             try connection.send(

@@ -34,7 +34,7 @@ final class ProxyScreen: Screen {
     }
 
     isolated deinit {
-        if let state { plugin.release(screen: state.id) }
+        if let state, let process { plugin.release(screen: state.id, in: process) }
     }
 
     var viewModel: (any ViewModel)? { model }
@@ -48,7 +48,7 @@ final class ProxyScreen: Screen {
     var title: String {
         switch stop {
         case nil, .failed?: state?.title ?? routeTitle
-        case _?: "\(plugin.plugins.map(\.name).joined(separator: " + ")) stopped"
+        case _?: "\(plugin.names) stopped"
         }
     }
 
@@ -71,19 +71,23 @@ final class ProxyScreen: Screen {
     func load() async {
         let (url, context) = (url, context)
         await answer { request in .open(request: request, url: url, context: context) }
-        guard let id = state?.id else { return }
+        guard let id = state?.id, let process else { return }
         let navigation = model.navigation
-        plugin.onNavigation(of: id) { request in navigation.send(request.request) }
+        plugin.onNavigation(of: id, in: process) { request in navigation.send(request.request) }
     }
 
+    /// Performs the action in the process that showed the screen, never in one started since.
     private func perform(_ action: String, text: String?, on screen: Int) async {
-        await answer { request in .perform(request: request, screen: screen, action: action, text: text) }
+        await answer(in: process) { request in
+            .perform(request: request, screen: screen, action: action, text: text)
+        }
     }
 
-    /// Sends the request `make` builds, and shows its answer, or the plugin's stop.
-    private func answer(_ make: @Sendable (Int) -> WireMessage) async {
+    /// Sends the request `make` builds (to the process numbered `process`, if one is given), and
+    /// shows its answer, or the plugin's stop.
+    private func answer(in process: Int32? = nil, _ make: @Sendable (Int) -> WireMessage) async {
         do {
-            (state, process) = try await plugin.screen(make)
+            (state, self.process) = try await plugin.screen(make, in: process)
             failure = nil
         } catch {
             failure = error

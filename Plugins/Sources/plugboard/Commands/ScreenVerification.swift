@@ -66,8 +66,9 @@ enum ScreenVerification {
         _ = PluginLoader(registry: registry, policy: PluginLoading.policy).load(files: Array(arguments.dropFirst()))
         let application = Application(registry: registry)
         _ = try? await application.launch(allowingMissingDependencies: true, quarantining: true)
+        // A route of literal segments only is its own URL.
         let routes = registry.snapshot.routes.filter { route in
-            route.pattern.parameterNames.isEmpty && !route.pattern.description.contains("*")
+            route.pattern.segments.allSatisfy { if case .literal = $0 { true } else { false } }
         }
         for (number, route) in routes.enumerated() where number >= first {
             let url = route.pattern.description

@@ -69,7 +69,7 @@ enum VerifyCommand {
             let outcome = verify(linkedFirst([file]), timeout: timeout)
             var (loads, message) = describe(outcome, of: file, alone: true)
             if loads, let refusal = refusals[file] {
-                (loads, message) = (false, "refused: \(refusal.explanation)".replacing("\n", with: "\n    "))
+                (loads, message) = (false, "refused: " + indented(refusal.explanation))
             }
             var verdict = Verdict(file: file, loads: loads, message: message)
             if case .success(let reports) = outcome, let report = reports[file] {
@@ -159,6 +159,11 @@ enum VerifyCommand {
         }
     }
 
+    /// `text` as it is printed under its file: a reason of several lines indented.
+    private static func indented(_ text: String) -> String {
+        text.replacing("\n", with: "\n    ")
+    }
+
     /// Whether `file` loaded in `outcome`, and the line that says so.
     private static func describe(
         _ outcome: Result<[String: Report], HostError>, of file: String, alone: Bool
@@ -168,8 +173,7 @@ enum VerifyCommand {
             return (false, alone ? error.description : "loading them together " + error.description)
         case .success(let reports):
             guard let report = reports[file] else { return (false, "the child process did not report on it") }
-            // A reason of several lines is indented under its file.
-            let text = report.text.replacing("\n", with: "\n    ")
+            let text = indented(report.text)
             return (report.loaded, report.loaded ? "loads: " + text : "refused: " + text)
         }
     }

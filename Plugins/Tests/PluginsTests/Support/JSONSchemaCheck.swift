@@ -47,7 +47,7 @@ enum JSONSchemaCheck {
         case "array": value is [Any]
         case "string": value is String
         case "boolean": isBoolean(value)
-        case "integer": !isBoolean(value) && value is Int && !(value is String)
+        case "integer": !isBoolean(value) && value is Int
         case "number": !isBoolean(value) && value is Double
         case "null": value is NSNull
         default: false
