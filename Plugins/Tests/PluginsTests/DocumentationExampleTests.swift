@@ -48,6 +48,10 @@ struct DocumentationExampleTests {
             "import Plugboard\nfunc isolate(resolution: PluginResolution, command: [String]) throws {\n", "}\n"
         ),
         (
+            "let command = [\"/usr/bin/plugboard\"",
+            "import Plugboard\nfunc place(resolution: PluginResolution) throws {\n", "}\n"
+        ),
+        (
             "final class LoginViewModel",
             "import Plugboard\nactor Session { func logIn(_ account: String, _ password: String) async throws {} }\n",
             ""

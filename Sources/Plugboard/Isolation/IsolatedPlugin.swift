@@ -58,6 +58,13 @@ public final class IsolatedPlugin: Sendable {
     /// notes.deadline  // .seconds(5)
     /// ```
     public let deadline: Duration
+    /// The deadline of a request when the host names none: 5 seconds, as Android allows an app
+    /// to answer input.
+    ///
+    /// ```swift
+    /// IsolatedPlugin.defaultDeadline  // .seconds(5)
+    /// ```
+    public static let defaultDeadline: Duration = .seconds(5)
     private let command: [String]
     private let current: PosixMutex<PluginProcessHandle?>
     /// What the last plugin process started reported.
@@ -76,8 +83,7 @@ public final class IsolatedPlugin: Sendable {
     ///     (``IsolationPlan/groups``); the plugin process checks each as any host does.
     ///   - command: What starts a plugin process: the executable that calls
     ///     ``PluginProcess/serve(files:descriptor:policy:)``, and its arguments before the files.
-    ///   - deadline: How long any request may take (5 seconds by default, as Android allows an
-    ///     app to answer input).
+    ///   - deadline: How long any request may take (``defaultDeadline`` unless the host names another).
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
     ///   - onStop: Told once of each process that stops, as soon as the host sees it end (its
@@ -88,7 +94,8 @@ public final class IsolatedPlugin: Sendable {
     /// let notes = try IsolatedPlugin.start(files: [path], command: ["/usr/bin/plugboard", "plugin-process"])
     /// ```
     public static func start(
-        files: [String], command: [String], deadline: Duration = .seconds(5), restarts: RestartPolicy = RestartPolicy(),
+        files: [String], command: [String], deadline: Duration = defaultDeadline,
+        restarts: RestartPolicy = RestartPolicy(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in }
     ) throws(IsolationError) -> IsolatedPlugin {
@@ -285,12 +292,25 @@ public final class IsolatedPlugin: Sendable {
         restarts.withLock { $0.forgetStops() }
         watch(handle)
         guard let old, old.isRunning else { return }
-        // Replaced, not stopped: its end is not reported.
-        lastDeath.withLock {
-            $0 = (old.processID, .stopped(plugin: title, lastWords: "replaced by a new build", report: ""))
-        }
+        ending(old, because: "replaced by a new build")
         _ = try? await answer({ .terminate(request: $0) }, from: old)
         old.stop()
+    }
+
+    /// Ends the plugin process at once, without reporting its end as a stop: for plugins the host
+    /// started but did not take (their routes could not be registered, say).
+    func discard() {
+        guard let handle = current.withLock({ $0 }) else { return }
+        ending(handle, because: "discarded by the host")
+        handle.stop()
+    }
+
+    /// Records that `handle`'s process ends because the host chose so: its end is then not
+    /// reported as a stop, and the screens it served say `lastWords`.
+    private func ending(_ handle: PluginProcessHandle, because lastWords: String) {
+        lastDeath.withLock {
+            $0 = (handle.processID, .stopped(plugin: title, lastWords: lastWords, report: ""))
+        }
     }
 
     /// The plugin process running now, a new one if the last one stopped and the plugin may

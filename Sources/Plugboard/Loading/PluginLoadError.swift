@@ -148,6 +148,13 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch .corruptManifest(let path, let reason) { print(path, reason) }  // run `plugboard seal` again
     /// ```
     case corruptManifest(path: String, reason: String)
+    /// The plugin, or the group it runs with, could not run in a plugin process of its own: the
+    /// process could not start, or refused it (``IsolationError``); `path` is the group's first file.
+    ///
+    /// ```swift
+    /// catch .isolationFailed(_, let error) { print(error) }
+    /// ```
+    case isolationFailed(path: String, error: IsolationError)
 
     /// The path of the file the error is about.
     ///
@@ -164,7 +171,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _),
             .linksUnloadedLibrary(let path, _), .undeclaredLinkedPlugin(let path, _, _),
             .changedWhileLoading(let path, _, _), .contentChanged(let path),
-            .invalidManifest(let path, _), .corruptManifest(let path, _):
+            .invalidManifest(let path, _), .corruptManifest(let path, _), .isolationFailed(let path, _):
             path
         }
     }
@@ -216,6 +223,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             "\(shownPath): its manifest is not valid: \(reason); fix the PluginManifest(name:version:) of its Plugin type"
         case .corruptManifest(_, let reason):
             "\(shownPath): its sealed manifest is corrupt: \(reason); run plugboard seal on a fresh build of it"
+        case .isolationFailed(_, let error):
+            "\(shownPath): could not run isolated: \(error)"
         case .notAllowed(_, let plugin, let allowed):
             "\(shownPath): plugin '\(plugin)' is not on this host's allowlist (\(allowed.joined(separator: ", ")))"
         case .unknownMetadataLayout(_, let version):

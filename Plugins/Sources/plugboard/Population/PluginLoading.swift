@@ -79,7 +79,7 @@ enum PluginLoading {
         }
         // The plugins to isolate start in processes of their own; the rest load here.
         let plan = try Isolation.plan(isolation, for: resolution)
-        failures += Isolation.start(plan, manifests: manifests, into: registry)
+        failures += Isolation.start(plan, manifests: manifests, loader: loader)
         let population = PluginPopulation(loader: loader, resolved: plan.inHost, manifests: manifests) {
             name, result, duration in
             switch result {

@@ -48,16 +48,14 @@ enum Isolation {
         }
     }
 
-    /// Starts each group of `plan` in a process of its own and registers its routes in `registry`,
-    /// printing a line for each plugin; returns how many plugins failed. The routes of a group
-    /// that cannot start answer with why, from its manifests in `manifests`.
-    static func start(_ plan: IsolationPlan, manifests: [String: SealedManifest], into registry: Registry) -> Int {
+    /// Starts each group of `plan` in a process of its own and registers its routes in `loader`'s
+    /// registry, printing a line for each plugin; returns how many plugins failed. The routes of a
+    /// group that cannot start answer with why, from its manifests in `manifests`.
+    static func start(_ plan: IsolationPlan, manifests: [String: SealedManifest], loader: PluginLoader) -> Int {
         var failures = 0
         for group in plan.groups {
-            do {
-                let plugin = try IsolatedPlugin.start(
-                    files: group.map(\.path), command: [BundledPlugins.executable, command], onStop: report)
-                try plugin.register(into: registry)
+            switch loader.isolate(group, command: [BundledPlugins.executable, command], onStop: report) {
+            case .success(let plugin):
                 started.withLock { $0.append(plugin) }
                 Isolation.manifests.withLock { known in
                     for file in plugin.files { known[file] = manifests[file] }
@@ -65,19 +63,21 @@ enum Isolation {
                 for member in plugin.plugins {
                     Terminal.line(.ok, "\(member.name) \(member.version)  (\(place(of: member, in: plugin)))")
                 }
-            } catch {
+            case .failure(let error):
                 // A plugin that traps or fails as it starts takes down only its process; the routes
                 // of its group answer with why.
                 failures += group.count
                 for candidate in group {
                     Terminal.line(.failed, PluginLoader.shown(path: candidate.path))
                 }
+                // The loader's error names the group's first file; the line names the plugins.
+                let reason = if case .isolationFailed(_, let cause) = error { "\(cause)" } else { "\(error)" }
                 let titles = group.map(\.title).joined(separator: " + ")
-                Terminal.error("error: \(titles) could not run isolated: \(error)")
+                Terminal.error("error: \(titles) could not run isolated: \(reason)")
                 for candidate in group {
                     guard let manifest = manifests[candidate.path] else { continue }
-                    registry.declareRefused(
-                        manifest, image: candidate.path, reason: "it could not run isolated: \(error)")
+                    loader.registry.declareRefused(
+                        manifest, image: candidate.path, reason: "it could not run isolated: \(reason)")
                 }
             }
         }

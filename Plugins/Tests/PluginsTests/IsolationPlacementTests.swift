@@ -1,0 +1,90 @@
+import Foundation
+import Plugboard
+import Testing
+
+/// A library host places its plugins with the same policy `--isolate` gives `plugboard`: the loader
+/// loads those the policy keeps in the host here and starts each group it isolates in a plugin
+/// process of its own, or refuses the policy before anything runs.
+struct IsolationPlacementTests {
+    private var command: [String] {
+        get throws { [try BuildProducts.host, "plugin-process"] }
+    }
+
+    @MainActor @Test func theLoaderLoadsEachPluginWhereThePolicyPlacesIt() async throws {
+        let greeter = try BuildProducts.greeter
+        let probe = try BuildProducts.probe
+        let loader = PluginLoader(registry: Registry())
+        var reported: [String] = []
+        let results = try loader.load(
+            resolved: [
+                PluginCandidate(path: greeter, name: "Greeter", version: "1.0.0"),
+                PluginCandidate(path: probe, name: "Probe", version: "0.0.1"),
+            ],
+            isolation: .plugins(["Probe"]), command: try command, loaded: { path, _ in reported.append(path) })
+        #expect(reported == [greeter, probe])
+        guard case .success(.inHost(let local)) = results[0], case .success(.isolated(let isolated)) = results[1] else {
+            Issue.record("unexpected \(results)")
+            return
+        }
+        #expect(local.manifest.name == "Greeter")
+        #expect(isolated.plugins.map(\.name) == ["Probe"])
+        let process = try #require(isolated.processID)
+        #expect(ProcessTable.pluginProcesses(of: getpid()).contains(process))
+        // Its route is a proxy of the plugin process; the greeter's is here.
+        let navigator = Navigator(registry: loader.registry)
+        try await navigator.open("app://probe/identity")
+        #expect(navigator.topScreen?.render() == "probe")
+        try await navigator.open("app://greeter/hello")
+        #expect(navigator.topScreen?.title == "Greeting")
+        kill(process, SIGKILL)
+    }
+
+    @Test func aPolicyThatPartsAGroupIsRefusedBeforeAnyPluginLoads() throws {
+        let account = try BuildProducts.path("libAccountPlugin.so")
+        let blog = try BuildProducts.path("libBlogPlugin.so")
+        let loader = PluginLoader(registry: Registry())
+        let population = [
+            PluginCandidate(path: account, name: "Account", version: "1.0.0"),
+            PluginCandidate(
+                path: blog, name: "Blog", version: "1.0.0",
+                dependencies: [.plugin("Account", from: "1.0.0")]),
+        ]
+        let error = #expect(throws: IsolationError.self) {
+            try loader.load(resolved: population, isolation: .plugins(["Blog"]), command: try command)
+        }
+        #expect(error == .splitGroup(isolated: "Blog", joinedTo: "Account"))
+        #expect(loader.registry.snapshot.plugins.isEmpty)
+        #expect(loader.registry.snapshot.routes.isEmpty)
+    }
+
+    @Test func aGroupWhoseRouteIsTakenIsNotRegisteredAndItsProcessEnds() async throws {
+        let scratch = try Scratch()
+        let here = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let loader = PluginLoader(registry: Registry())
+        try loader.load(file: here)
+        let routes = loader.registry.snapshot.routes.count
+        let elsewhere = try scratch.copy(BuildProducts.probe, as: "libProbeAgain.so")
+        let result = loader.isolate(
+            [PluginCandidate(path: elsewhere, name: "Probe", version: "0.0.1")], command: try command)
+        guard case .failure(.registrationFailed(let path, let plugin, _)) = result else {
+            Issue.record("unexpected \(result)")
+            return
+        }
+        #expect(path == elsewhere && plugin == "Probe")
+        #expect(loader.registry.snapshot.routes.count == routes)
+        // Its process was started, then ended: none serves the file.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !processes(serving: elsewhere).isEmpty {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(processes(serving: elsewhere).isEmpty)
+    }
+
+    /// The plugin processes of this test process that serve `file`.
+    private func processes(serving file: String) -> [Int32] {
+        ProcessTable.pluginProcesses(of: getpid()).filter { child in
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))) ?? Data()
+            return command.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == file }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+extension PluginLoader {
+    /// Loads a resolved population (``PluginResolution/order``) where `isolation` places it: the
+    /// plugins it keeps in the host load here, as ``load(resolved:loaded:)`` loads them; each
+    /// group it isolates starts in a plugin process of its own (``isolate(_:command:deadline:onStop:)``).
+    ///
+    /// - Parameters:
+    ///   - population: The candidates to load, dependencies first.
+    ///   - isolation: Where each plugin runs.
+    ///   - command: What starts a plugin process: the executable that calls
+    ///     ``PluginProcess/serve(files:descriptor:policy:)``, and its arguments before the files.
+    ///   - deadline: How long a request to a plugin process may take (``IsolatedPlugin/deadline``).
+    ///   - onStop: Told once of each plugin process that stops (``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:)``).
+    ///   - loaded: Called on this thread with each file and its result, in the population's order.
+    /// - Returns: One result per candidate, in the population's order.
+    /// - Throws: ``IsolationError`` when `isolation` names a plugin that is not in `population`, or
+    ///   would part plugins joined by a dependency (``IsolationPolicy/plan(for:)``): nothing has
+    ///   run then.
+    ///
+    /// ```swift
+    /// let resolution = PluginResolver.resolve(candidates)
+    /// let command = ["/usr/bin/plugboard", "plugin-process"]
+    /// for result in try PluginLoader().load(resolved: resolution.order, isolation: .all, command: command) {
+    ///     print(result)
+    /// }
+    /// ```
+    @discardableResult
+    public func load(
+        resolved population: [PluginCandidate], isolation: IsolationPolicy, command: [String],
+        deadline: Duration = IsolatedPlugin.defaultDeadline,
+        onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
+        loaded: (_ path: String, _ result: Result<PlacedPlugin, PluginLoadError>) -> Void = { _, _ in }
+    ) throws(IsolationError) -> [Result<PlacedPlugin, PluginLoadError>] {
+        let plan = try isolation.plan(for: population)
+        var placed: [String: Result<PlacedPlugin, PluginLoadError>] = [:]
+        for group in plan.groups {
+            let started = isolate(group, command: command, deadline: deadline, onStop: onStop).map {
+                PlacedPlugin.isolated($0)
+            }
+            for candidate in group { placed[candidate.path] = started }
+        }
+        for (candidate, result) in zip(plan.inHost, load(resolved: plan.inHost)) {
+            placed[candidate.path] = result.map { .inHost($0) }
+        }
+        return population.map { candidate in
+            let result = placed[candidate.path]!
+            loaded(candidate.path, result)
+            return result
+        }
+    }
+
+    /// Starts `group` (one plugin, or plugins that need one another: an ``IsolationPlan/groups``
+    /// entry) in a plugin process of its own, and registers its routes, handlers, interceptors
+    /// and fallback in this loader's registry as proxies.
+    ///
+    /// - Parameters:
+    ///   - group: The plugins' candidates, dependencies first.
+    ///   - command: What starts a plugin process, as for ``load(resolved:isolation:command:deadline:onStop:loaded:)``.
+    ///   - deadline: How long a request to the plugin process may take.
+    ///   - onStop: Told once of each plugin process that stops.
+    /// - Returns: The isolated plugins, or ``PluginLoadError/isolationFailed(path:error:)`` (naming the
+    ///   group's first file) when the process could not start or refused them, or
+    ///   ``PluginLoadError/registrationFailed(path:plugin:error:)`` when a route is already another
+    ///   plugin's: no process then runs, and nothing is registered.
+    ///
+    /// ```swift
+    /// let notes = PluginLoader().isolate([candidate], command: ["/usr/bin/plugboard", "plugin-process"])
+    /// ```
+    public func isolate(
+        _ group: [PluginCandidate], command: [String], deadline: Duration = IsolatedPlugin.defaultDeadline,
+        onStop: @escaping @Sendable (IsolationError) -> Void = { _ in }
+    ) -> Result<IsolatedPlugin, PluginLoadError> {
+        let path = group.first?.path ?? ""
+        let plugin: IsolatedPlugin
+        do {
+            plugin = try IsolatedPlugin.start(
+                files: group.map(\.path), command: command, deadline: deadline, onStop: onStop)
+        } catch {
+            return .failure(.isolationFailed(path: path, error: error))
+        }
+        do {
+            try plugin.register(into: registry)
+        } catch {
+            plugin.discard()
+            return .failure(.registrationFailed(path: path, plugin: plugin.names, error: error))
+        }
+        return .success(plugin)
+    }
+}
