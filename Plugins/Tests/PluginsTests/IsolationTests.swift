@@ -7,11 +7,11 @@ import Testing
 struct IsolationTests {
     /// The host's shell with the probe isolated, beside the bundled plugins, its crash logs under
     /// `state`.
-    private func isolatedProbe(state: URL) throws -> RunningHost {
+    private func isolatedProbe(state: URL, options: [String] = []) throws -> RunningHost {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         return try RunningHost(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"] + options,
             environment: ["PLUGBOARD_PROBE_FAULTS": "1", "XDG_STATE_HOME": state.path], timeLimit: 120)
     }
 
@@ -56,11 +56,11 @@ struct IsolationTests {
     }
 
     @Test func anIsolatedPluginThatHangsIsStoppedAtItsDeadlineAndStartsAgain() throws {
-        let host = try isolatedProbe(state: try Scratch().directory)
+        let host = try isolatedProbe(state: try Scratch().directory, options: ["--plugin-deadline", "1.5"])
         host.type("open app://probe/identity\ndo hang\n")
         host.read(until: "Stack: Home > Probe stopped\n")
         #expect(
-            host.seen.contains("│ Probe 0.0.1 is not responding: it did not answer within 5.0 seconds"), "\(host.seen)")
+            host.seen.contains("│ Probe 0.0.1 is not responding: it did not answer within 1.5 seconds"), "\(host.seen)")
         // Answered at the deadline; the stopped process is reaped a moment later.
         let reaped = ContinuousClock.now + .seconds(5)
         while !ProcessTable.children(of: host.processIdentifier).isEmpty && ContinuousClock.now < reaped {
@@ -210,6 +210,17 @@ struct IsolationTests {
                     + "libraries, so they run in one process; isolate both (Circles,Shell) or neither"),
             "\(run.standardError)")
         #expect(!run.standardError.contains("✓") && run.standardOutput.isEmpty, "\(run.standardError)")
+    }
+
+    /// A deadline that is not a number of seconds above 0 is a usage error, before anything runs.
+    @Test(arguments: ["0", "-1", "soon"])
+    func aPluginDeadlineThatIsNoDurationIsRefused(value: String) throws {
+        let run = try HostProcess.run(["list", "--isolate", "all", "--plugin-deadline", value])
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(
+            run.standardError.contains("--plugin-deadline takes a number of seconds above 0, such as 10 or 0.5"),
+            "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty && !run.standardError.contains("✓"), "\(run.standardError)")
     }
 
     /// A trap as a screen renders, as it loads, and in an event handler: each ends only the

@@ -5,7 +5,7 @@ import Plugboard
 enum DemoCommand {
     nonisolated static let help = """
         USAGE: plugboard demo [--plugins DIR]... [--with-bundled] [--eager] [--task-timeout SECONDS]
-                              [--isolate NAMES]
+                              [--isolate NAMES] [--plugin-deadline SECONDS]
 
         Loads the bundled example plugins (or the plugins in each DIR) that are active at
         launch and declares the others, which load when the journey first needs them (each

@@ -60,24 +60,34 @@ struct Options {
     /// Parses the `arguments` of a command that loads plugins and launches them: as
     /// ``init(loadingPlugins:valued:switches:operands:)`` does, `--task-timeout SECONDS`, the
     /// deadline of a startup task that names no timeout of its own (``taskTimeout``), and
-    /// `--isolate`, the plugins to run in processes of their own (``isolation``).
+    /// `--isolate` with `--plugin-deadline`, the plugins to run in processes of their own and how
+    /// long they may take to answer (``isolation``).
     init(launchingPlugins arguments: [String], valued: Set<String> = [], switches: Set<String> = [], operands: Int = 0)
         throws
     {
         try self.init(
-            loadingPlugins: arguments, valued: valued.union(["--task-timeout", "--isolate"]), switches: switches,
+            loadingPlugins: arguments, valued: valued.union(["--task-timeout"]).union(Self.isolationOptions),
+            switches: switches,
             operands: operands)
     }
 
-    /// Where `--isolate` runs the plugins: `all`, `none` (the default) or the plugins named.
-    /// - Throws: ``HostError/usage(_:)`` when `all` or `none` is given beside other values.
-    var isolation: IsolationPolicy {
+    /// The options that say where plugins run (``isolation``).
+    static let isolationOptions: Set<String> = ["--isolate", "--plugin-deadline"]
+
+    /// Where `--isolate` runs the plugins: `all`, `none` (the default) or the plugins named; and
+    /// the deadline `--plugin-deadline` gives a request to a plugin process.
+    /// - Throws: ``HostError/usage(_:)`` when `all` or `none` is given beside other values, or the
+    ///   deadline is not a number of seconds above 0.
+    var isolation: IsolationChoice {
         get throws {
+            var choice = IsolationChoice()
             do {
-                return try IsolationPolicy(parsing: all("--isolate"))
+                choice.policy = try IsolationPolicy(parsing: all("--isolate"))
             } catch {
                 throw HostError.usage("--isolate: \(error)")
             }
+            if let seconds = try seconds("--plugin-deadline") { choice.deadline = Self.duration(seconds) }
+            return choice
         }
     }
 
@@ -92,9 +102,13 @@ struct Options {
     /// - Throws: ``HostError/usage(_:)`` when the value is not a number of seconds above 0.
     var taskTimeout: Duration {
         get throws {
-            try seconds("--task-timeout").map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }
-                ?? StartupTask.defaultTimeout
+            try seconds("--task-timeout").map(Self.duration) ?? StartupTask.defaultTimeout
         }
+    }
+
+    /// `seconds` as a duration, rounded up to a whole millisecond.
+    private static func duration(_ seconds: Double) -> Duration {
+        .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }
 
     /// The number of seconds given for `name`, if it was given.

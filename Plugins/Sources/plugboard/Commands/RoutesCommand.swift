@@ -4,6 +4,7 @@ import Plugboard
 enum RoutesCommand {
     static let help = """
         USAGE: plugboard routes [--plugins DIR]... [--with-bundled] [--eager] [--json] [--isolate NAMES]
+                                [--plugin-deadline SECONDS]
 
         Lists every route of the bundled plugins (or of the plugins in each DIR): its pattern,
         parameters, title, and the module and file that own it. Only the plugins active at

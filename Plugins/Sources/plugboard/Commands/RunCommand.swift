@@ -8,7 +8,7 @@ enum RunCommand {
     nonisolated static let help = """
         USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict] [--eager]
                              [--watch] [--build PACKAGE]... [--task-timeout SECONDS]
-                             [--isolate NAMES]
+                             [--isolate NAMES] [--plugin-deadline SECONDS]
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
         declares the others (each is loaded when first needed, and says so on standard

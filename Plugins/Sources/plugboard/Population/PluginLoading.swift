@@ -38,7 +38,7 @@ enum PluginLoading {
     /// `isolation` places in plugin processes run there.
     @discardableResult
     static func load(
-        directories: [String], withBundled: Bool = false, isolation: IsolationPolicy = .none,
+        directories: [String], withBundled: Bool = false, isolation: IsolationChoice = IsolationChoice(),
         into registry: Registry = .shared
     ) throws -> Int {
         try install(
@@ -54,7 +54,7 @@ enum PluginLoading {
     /// needed.
     static func install(
         directories: [String], withBundled: Bool = false, eager: Bool, mappingCopies: Bool = false,
-        isolation: IsolationPolicy = .none, into registry: Registry = .shared
+        isolation: IsolationChoice = IsolationChoice(), into registry: Registry = .shared
     ) throws -> (failures: Int, population: PluginPopulation) {
         let paths = try paths(directories: directories, withBundled: withBundled)
         for failure in registry.registerLinkedModules().failures {
@@ -78,8 +78,8 @@ enum PluginLoading {
             Terminal.error("error: \(refusal.candidate.refusal ?? refusal.description)")
         }
         // The plugins to isolate start in processes of their own; the rest load here.
-        let plan = try Isolation.plan(isolation, for: resolution)
-        failures += Isolation.start(plan, manifests: manifests, loader: loader)
+        let plan = try Isolation.plan(isolation.policy, for: resolution)
+        failures += Isolation.start(plan, deadline: isolation.deadline, manifests: manifests, loader: loader)
         let population = PluginPopulation(loader: loader, resolved: plan.inHost, manifests: manifests) {
             name, result, duration in
             switch result {
@@ -145,7 +145,8 @@ enum PluginLoading {
     static func installForListing(
         _ arguments: [String]
     ) throws -> (failures: Int, population: PluginPopulation, json: Bool) {
-        let options = try Options(loadingPlugins: arguments, valued: ["--isolate"], switches: ["--json", "--eager"])
+        let options = try Options(
+            loadingPlugins: arguments, valued: Options.isolationOptions, switches: ["--json", "--eager"])
         let (failures, population) = try Terminal.toStandardError {
             try install(
                 directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"),

@@ -8,13 +8,13 @@ enum QuietLaunch {
     /// The launched application, how many plugins failed to load, and the population, whose
     /// plugins not active at launch activate when first needed (all are loaded with `eager`);
     /// `taskTimeout` is the application's deadline for startup tasks; `isolation` says
-    /// which plugins run in processes of their own. With them, the termination
+    /// which plugins run in processes of their own, and their deadline. With them, the termination
     /// signals it catches (``SignalledLaunch``).
     /// - Throws: What loading or ``SignalledLaunch/run(_:allowingMissingDependencies:strict:progress:stillRunning:signals:)`` throws.
     static func run(
         pluginDirectories: [String], withBundled: Bool = false, eager: Bool = false, mappingCopies: Bool = false,
         strict: Bool = false, showingProgress: Bool = false, taskTimeout: Duration? = StartupTask.defaultTimeout,
-        isolation: IsolationPolicy = .none
+        isolation: IsolationChoice = IsolationChoice()
     ) async throws -> (Application, failures: Int, population: PluginPopulation, signals: TerminationSignals) {
         let (failures, population) = try Terminal.toStandardError {
             try PluginLoading.install(

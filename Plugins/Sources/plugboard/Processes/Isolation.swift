@@ -23,6 +23,9 @@ enum Isolation {
                           trap in one ends its process, not the host: its screens then say why
                           it stopped, and opening one again restarts it. Plugins joined by a
                           dependency run together, so name all of them (repeatable; default none).
+          --plugin-deadline SECONDS
+                          How long an isolated plugin may take to answer before it is taken for
+                          hung: its process is stopped and its screens say so (default 5).
         """
 
     /// Serves the plugin files `arguments`, in load order, over descriptor 3, as a plugin process.
@@ -48,13 +51,18 @@ enum Isolation {
         }
     }
 
-    /// Starts each group of `plan` in a process of its own and registers its routes in `loader`'s
-    /// registry, printing a line for each plugin; returns how many plugins failed. The routes of a
-    /// group that cannot start answer with why, from its manifests in `manifests`.
-    static func start(_ plan: IsolationPlan, manifests: [String: SealedManifest], loader: PluginLoader) -> Int {
+    /// Starts each group of `plan` in a process of its own, whose requests have `deadline`, and
+    /// registers its routes in `loader`'s registry, printing a line for each plugin; returns how
+    /// many plugins failed. The routes of a group that cannot start answer with why, from its
+    /// manifests in `manifests`.
+    static func start(
+        _ plan: IsolationPlan, deadline: Duration, manifests: [String: SealedManifest], loader: PluginLoader
+    ) -> Int {
         var failures = 0
         for group in plan.groups {
-            switch loader.isolate(group, command: [BundledPlugins.executable, command], onStop: report) {
+            switch loader.isolate(
+                group, command: [BundledPlugins.executable, command], deadline: deadline, onStop: report)
+            {
             case .success(let plugin):
                 started.withLock { $0.append(plugin) }
                 Isolation.manifests.withLock { known in
