@@ -8,7 +8,8 @@ import Testing
 /// last words are read from what it wrote.
 struct WireTests {
     static let messages: [WireMessage] = [
-        .hello(version: WireMessage.version),
+        .prepared(version: WireMessage.version),
+        .hello(version: WireMessage.version, files: ["plugins/libAccount.so", "plugins/libNotes.so"]),
         .ready(
             version: WireMessage.version,
             plugins: [
@@ -162,8 +163,8 @@ struct WireTests {
     @Test func aPluginProcesssLastWordsAreTheSwiftRuntimesMessageWithItsPlace() {
         let report = "chatter\nNotes/NotesScreen.swift:12: Fatal error: boom\n\n*** Signal 4: Backtracing ***\n"
         #expect(
-            PluginProcessHandle.lastWords(in: report, status: 4) == "Fatal error: boom (Notes/NotesScreen.swift:12)")
-        #expect(PluginProcessHandle.lastWords(in: "", status: 9) == "ended by signal 9 (Killed)")
-        #expect(PluginProcessHandle.lastWords(in: "bye\n", status: 3 << 8) == "ended with status 3")
+            SpawnedProcess.lastWords(in: report, status: 4) == "Fatal error: boom (Notes/NotesScreen.swift:12)")
+        #expect(SpawnedProcess.lastWords(in: "", status: 9) == "ended by signal 9 (Killed)")
+        #expect(SpawnedProcess.lastWords(in: "bye\n", status: 3 << 8) == "ended with status 3")
     }
 }

@@ -21,7 +21,7 @@ struct IsolationTests {
         host.type("open app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")
         #expect(host.seen.contains("┌─ Probe\n│ probe\n└─\n  1) End the process  [exit]\n  2) Trap  [trap]\n"))
-        let running = ProcessTable.children(of: host.processIdentifier)
+        let running = ProcessTable.pluginProcesses(of: host.processIdentifier)
         #expect(running.count == 1, "one plugin process: \(running)")
         // Its view model's navigation crosses to the host's navigator.
         host.type("do circles\n")
@@ -30,15 +30,16 @@ struct IsolationTests {
         let stopped = host.read(until: "Stack: Home > Probe stopped\n")
         #expect(host.seen[..<stopped].contains("│ Probe 0.0.1 stopped: Fatal error: the probe traps on purpose"))
         #expect(host.seen[..<stopped].contains("  1) Go back  [back]\n"))
-        // Reaped at once: no child is left, and none unreaped.
+        // Reaped at once: no plugin process is left, and no child unreaped.
+        #expect(ProcessTable.pluginProcesses(of: host.processIdentifier).isEmpty)
         #expect(
-            ProcessTable.children(of: host.processIdentifier).isEmpty,
+            ProcessTable.children(of: host.processIdentifier).allSatisfy { $0.state != "Z" },
             "\(ProcessTable.children(of: host.processIdentifier))")
         // The other plugins go on; the next use starts the probe again, in a new process.
         host.type("open app://blog\nback\nback\nopen app://probe/identity\nplugins\n")
         host.read(until: "Probe 0.0.1  isolated, process ")
-        let restarted = ProcessTable.children(of: host.processIdentifier)
-        #expect(restarted.count == 1 && restarted.first?.pid != running.first?.pid, "\(restarted) after \(running)")
+        let restarted = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        #expect(restarted.count == 1 && restarted.first != running.first, "\(restarted) after \(running)")
         let (status, output, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
         #expect(output.contains("> open app://blog\n┌─ Blog"), "\(output)")
@@ -55,19 +56,87 @@ struct IsolationTests {
         #expect(report.contains("Fatal error: the probe traps on purpose"), "\(report)")
     }
 
+    /// A host that isolates plugins keeps one plugin process started ahead: a restart takes it, and
+    /// another is prepared; one that ends while it waits is reaped and replaced.
+    @Test func aRestartTakesTheProcessPreparedAhead() throws {
+        let host = try isolatedProbe(state: try Scratch().directory)
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        let spare = try #require(waitForOneSpare(of: host.processIdentifier), "no process was prepared")
+        // Killed as it waits: reaped, and another prepared.
+        kill(spare, SIGKILL)
+        let next = try #require(waitForOneSpare(of: host.processIdentifier, other: spare), "none prepared again")
+        #expect(ProcessTable.children(of: host.processIdentifier).allSatisfy { $0.state != "Z" })
+        // The probe's next process, once it stopped, is the one prepared.
+        let serving = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        #expect(serving.count == 1)
+        for process in serving { kill(process, SIGKILL) }
+        // Reaped: the host saw it end.
+        let reaped = ContinuousClock.now + .seconds(5)
+        while .now < reaped,
+            ProcessTable.children(of: host.processIdentifier).contains(where: { serving.contains($0.pid) })
+        {
+            usleep(10_000)
+        }
+        host.type("restart Probe\nplugins\n")
+        host.read(until: "Probe 0.0.1  isolated, process \(next)")
+        #expect(ProcessTable.pluginProcesses(of: host.processIdentifier) == [next])
+        #expect(ProcessTable.name(of: next) == "Probe")
+        #expect(waitForOneSpare(of: host.processIdentifier, other: next) != nil, "none prepared after the restart")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+    }
+
+    /// A plugin process starts with every signal at its default action, whatever the host ignores
+    /// (SIGINT, while its shell waits for a line): SIGINT ends it, and the host says so.
+    @Test func aPluginProcessEndsOnSIGINT() throws {
+        let host = try isolatedProbe(state: try Scratch().directory)
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        let serving = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        #expect(serving.count == 1)
+        for process in serving { kill(process, SIGINT) }
+        let ended = ContinuousClock.now + .seconds(10)
+        while .now < ended,
+            ProcessTable.children(of: host.processIdentifier).contains(where: { serving.contains($0.pid) })
+        {
+            usleep(10_000)
+        }
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(problems.contains("error: Probe 0.0.1 stopped: ended by signal 2 (Interrupt)"), "\(problems)")
+    }
+
+    /// The one process `host` prepared ahead, other than `other`, once there is one (within 10 s).
+    private func waitForOneSpare(of host: Int32, other: Int32? = nil) -> Int32? {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while .now < deadline {
+            let spares = ProcessTable.spareProcesses(of: host)
+            if spares.count == 1, spares[0] != other { return spares[0] }
+            usleep(20_000)
+        }
+        return nil
+    }
+
     @Test func anIsolatedPluginThatHangsIsStoppedAtItsDeadlineAndStartsAgain() throws {
         let host = try isolatedProbe(state: try Scratch().directory, options: ["--plugin-deadline", "1.5"])
-        host.type("open app://probe/identity\ndo hang\n")
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        let hung = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        host.type("do hang\n")
         host.read(until: "Stack: Home > Probe stopped\n")
         #expect(
             host.seen.contains("│ Probe 0.0.1 is not responding: it did not answer within 1.5 seconds"), "\(host.seen)")
         // Answered at the deadline; the stopped process is reaped a moment later.
         let reaped = ContinuousClock.now + .seconds(5)
-        while !ProcessTable.children(of: host.processIdentifier).isEmpty && ContinuousClock.now < reaped {
+        while ProcessTable.children(of: host.processIdentifier).contains(where: { hung.contains($0.pid) })
+            && ContinuousClock.now < reaped
+        {
             usleep(10_000)
         }
+        #expect(hung.count == 1 && ProcessTable.pluginProcesses(of: host.processIdentifier).isEmpty)
         #expect(
-            ProcessTable.children(of: host.processIdentifier).isEmpty,
+            ProcessTable.children(of: host.processIdentifier).allSatisfy { $0.state != "Z" },
             "\(ProcessTable.children(of: host.processIdentifier))")
         host.type("back\nopen app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")

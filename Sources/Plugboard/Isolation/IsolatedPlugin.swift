@@ -75,14 +75,15 @@ public final class IsolatedPlugin: Sendable {
     private let restarts: PosixMutex<RestartPolicy>
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    /// Starts a plugin process for `files` with `command` (an executable and its first arguments,
-    /// to which the files are appended; never a shell), and waits until its plugins are loaded
-    /// and launched.
+    /// Has a plugin process of `command` (an executable and its arguments; never a shell) serve
+    /// `files`, and waits until its plugins are loaded and launched. The process is the one
+    /// prepared ahead for `command`, or a new one when none is; either way, the next is
+    /// prepared: a host that isolates plugins keeps one plugin process waiting.
     /// - Parameters:
     ///   - files: The plugin files, in load order: one plugin, or a group that needs one another
     ///     (``IsolationPlan/groups``); the plugin process checks each as any host does.
     ///   - command: What starts a plugin process: the executable that calls
-    ///     ``PluginProcess/serve(files:descriptor:policy:)``, and its arguments before the files.
+    ///     ``PluginProcess/serve(descriptor:policy:)``, and its arguments.
     ///   - deadline: How long any request may take (``defaultDeadline`` unless the host names another).
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
@@ -99,7 +100,7 @@ public final class IsolatedPlugin: Sendable {
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in }
     ) throws(IsolationError) -> IsolatedPlugin {
-        let (handle, ready) = try PluginProcessHandle.start(command + files, deadline: deadline)
+        let (handle, ready) = try PluginProcessHandle.start(command, files: files, deadline: deadline)
         return IsolatedPlugin(
             files: files, command: command, deadline: deadline, handle: handle, ready: ready, restarts: restarts,
             now: now, onStop: onStop)
@@ -275,7 +276,7 @@ public final class IsolatedPlugin: Sendable {
     /// try await notes.replace()  // after a rebuild of libNotes.so
     /// ```
     public func replace() async throws(IsolationError) {
-        let (handle, ready) = try PluginProcessHandle.start(command + files, deadline: deadline)
+        let (handle, ready) = try PluginProcessHandle.start(command, files: files, deadline: deadline)
         guard ready.routes == routes, ready.handlers == handlers, ready.plugins.map(\.name) == plugins.map(\.name)
         else {
             handle.stop()
@@ -321,7 +322,7 @@ public final class IsolatedPlugin: Sendable {
         guard restarts.startsAgain(at: now()) else {
             throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
-        let (handle, ready) = try PluginProcessHandle.start(command + files, deadline: deadline)
+        let (handle, ready) = try PluginProcessHandle.start(command, files: files, deadline: deadline)
         current.withLock { $0 = handle }
         lastReady.withLock { $0 = ready }
         watch(handle)

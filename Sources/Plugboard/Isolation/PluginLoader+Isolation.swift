@@ -7,7 +7,7 @@ extension PluginLoader {
     ///   - population: The candidates to load, dependencies first.
     ///   - isolation: Where each plugin runs.
     ///   - command: What starts a plugin process: the executable that calls
-    ///     ``PluginProcess/serve(files:descriptor:policy:)``, and its arguments before the files.
+    ///     ``PluginProcess/serve(descriptor:policy:)``, and its arguments.
     ///   - deadline: How long a request to a plugin process may take (``IsolatedPlugin/deadline``).
     ///   - onStop: Told once of each plugin process that stops (``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:)``).
     ///   - loaded: Called on this thread with each file and its result, in the population's order.

@@ -1,14 +1,15 @@
 internal import Glibc
 internal import PlugboardReactive
 
-/// The plugin process's side of isolation: loads one plugin, or a group of plugins that need one
-/// another, through the loader's checks, launches their startup tasks, and serves the host's
-/// requests about their screens over a ``WireConnection`` until the host closes it. A trap in a
-/// plugin ends this process, not the host.
+/// The plugin process's side of isolation: says it is prepared, and once the host names the
+/// plugin files to serve — one plugin, or a group of plugins that need one another — loads them
+/// through the loader's checks, launches their startup tasks, and serves the host's requests about
+/// their screens over a ``WireConnection`` until the host closes it. A trap in a plugin ends this
+/// process, not the host.
 ///
 /// ```swift
-/// // In the executable the host starts for a plugin, with the socket as descriptor 3:
-/// exit(await PluginProcess.serve(files: Array(CommandLine.arguments.dropFirst(2)), policy: .strict))
+/// // In the executable the host starts as a plugin process, with the socket as descriptor 3:
+/// exit(await PluginProcess.serve(policy: .strict))
 /// ```
 @MainActor
 public final class PluginProcess {
@@ -22,23 +23,31 @@ public final class PluginProcess {
         self.application = application
     }
 
-    /// Serves the plugins in `files` over the socket `descriptor`; returns the exit status: 0 once
-    /// the host closed the connection, 1 when a plugin was refused (the host is told why).
+    /// Serves, over the socket `descriptor`, the plugin files the host names in its
+    /// ``WireMessage/hello(version:files:)``, in their load order (each after those it needs),
+    /// each checked as any host checks it (`policy`). Returns the exit status: 0 once the host
+    /// closed the connection, 1 when a plugin was refused (the host is told why), 2 when the host
+    /// said no hello in this version of the wire.
+    ///
+    /// The process is named `plugboard-spare` while it waits, then takes its plugins' names as its
+    /// own (`ps -o comm` shows `Account+Blog`).
     /// - Parameters:
-    ///   - files: The plugin files, in load order (each after those it needs), each checked as any
-    ///     host checks it (`policy`).
     ///   - descriptor: The connected socket the host handed over.
     ///   - policy: The loader's checks.
     ///
     /// ```swift
-    /// exit(await PluginProcess.serve(files: ["plugins/libAccount.so", "plugins/libBlog.so"], policy: .strict))
+    /// exit(await PluginProcess.serve(policy: .strict))
     /// ```
-    public static func serve(files: [String], descriptor: Int32 = 3, policy: LoadPolicy) async -> Int32 {
+    public static func serve(descriptor: Int32 = 3, policy: LoadPolicy) async -> Int32 {
         // The processes it starts (the Swift runtime's backtracer, after a trap) must not keep the
         // socket open: the host sees this process end by its socket closing.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let connection = WireConnection(descriptor: descriptor)
-        guard case .hello(let version)? = try? connection.receive(), version == WireMessage.version else { return 2 }
+        name(as: Self.spareName)
+        guard (try? connection.send(.prepared(version: WireMessage.version))) != nil,
+            case .hello(let version, let files)? = try? connection.receive(), version == WireMessage.version,
+            !files.isEmpty
+        else { return 2 }
         var plugins: [WirePlugin] = []
         do {
             for file in files {
@@ -50,6 +59,7 @@ public final class PluginProcess {
             try? connection.send(.refused(reason: error.description))
             return 1
         }
+        name(as: plugins.map(\.name).joined(separator: "+"))
         let report: LaunchReport
         let application = Application(registry: .shared)
         do {
@@ -103,6 +113,19 @@ public final class PluginProcess {
         }
         withExtendedLifetime(reader) {}
         return 0
+    }
+
+    /// The name of a plugin process that is prepared and waits to be told what to serve.
+    static let spareName = "plugboard-spare"
+
+    /// Takes `name` as the process's name (its first 15 bytes, all a name holds): a person who
+    /// lists processes sees which plugins each plugin process serves, or that it waits.
+    private static func name(as name: String) {
+        let descriptor = Glibc.open("/proc/self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        let name = Array(name.utf8.prefix(15))
+        _ = name.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
     }
 
     private func handle(_ message: WireMessage) async {

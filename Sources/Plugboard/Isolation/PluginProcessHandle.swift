@@ -1,4 +1,3 @@
-internal import CPlugboard
 internal import Dispatch
 internal import FoundationEssentials
 internal import Glibc
@@ -35,46 +34,54 @@ final class PluginProcessHandle: Sendable {
     }
 
     let processID: Int32
-    private let connection: WireConnection
+    private let process: SpawnedProcess
+    private var connection: WireConnection { process.connection }
     private let state = PosixMutex(State())
     private let reader: WorkerThread
-    private let output: ProcessOutput
 
-    private init(processID: Int32, connection: WireConnection, output: ProcessOutput, reader: WorkerThread) {
-        self.processID = processID
-        self.connection = connection
-        self.output = output
+    private init(process: SpawnedProcess, reader: WorkerThread) {
+        processID = process.processID
+        self.process = process
         self.reader = reader
     }
 
-    /// Starts `arguments` (an executable and its arguments) as a plugin process and waits, within
-    /// `deadline`, until it reports its plugin ready.
+    /// Has a plugin process of `command` serve `files`, and waits, within `deadline`, until it
+    /// reports its plugins ready. It takes the process prepared for `command` ahead
+    /// (``SpareProcesses``), or starts one when none is; either way, it prepares the next.
     static func start(
-        _ arguments: [String], deadline: Duration
+        _ command: [String], files: [String], deadline: Duration
     ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw .cannotStart(reason: String(cString: strerror(errno)))
+        defer { SpareProcesses.prepare(command) }
+        if let spare = SpareProcesses.take(command) {
+            do throws(IsolationError) {
+                return try serve(files, by: spare, deadline: deadline)
+            } catch .refused(let reason) {
+                throw .refused(reason: reason)
+            } catch {
+                // It ended, since it was prepared (killed, say) or as it loaded the plugins: a
+                // new process tries, and says why if it cannot.
+            }
         }
-        let connection = WireConnection(descriptor: ends[0])
-        let spawned: (Int32, ProcessOutput)
-        do {
-            spawned = try spawn(arguments, socket: ends[1])
-        } catch {
-            close(ends[1])
-            throw error
+        let process = try SpawnedProcess.start(command)
+        guard process.waitForPrepared(within: deadline) else {
+            throw .cannotStart(
+                reason: "it did not say it was prepared, in version \(WireMessage.version) of the wire, within "
+                    + "\(deadline): \(process.end().lastWords)")
         }
-        close(ends[1])
-        let (processID, output) = spawned
+        return try serve(files, by: process, deadline: deadline)
+    }
+
+    /// Has `process`, which said it is prepared, serve `files`, and reads its answers from then on.
+    private static func serve(
+        _ files: [String], by process: SpawnedProcess, deadline: Duration
+    ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         guard let reader = WorkerThread() else {
-            kill(-processID, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+            kill(-process.processID, SIGKILL)
+            _ = process.end()
             throw .cannotStart(reason: "no thread could be started to read from it")
         }
-        let handle = PluginProcessHandle(
-            processID: processID, connection: connection, output: output, reader: reader)
-        let ready = try handle.handshake(deadline: deadline)
+        let handle = PluginProcessHandle(process: process, reader: reader)
+        let ready = try handle.handshake(files: files, deadline: deadline)
         reader.async { handle.readAnswers() }
         return (handle, ready)
     }
@@ -136,21 +143,21 @@ final class PluginProcessHandle: Sendable {
         state.withLock { $0.navigation[screen] = handler }
     }
 
-    /// Says hello and waits for the plugin to be ready.
-    private func handshake(deadline: Duration) throws(IsolationError) -> IsolatedPlugin.Ready {
+    /// Says hello with the files to serve, and waits for the plugins to be ready.
+    private func handshake(files: [String], deadline: Duration) throws(IsolationError) -> IsolatedPlugin.Ready {
         let answer: WireMessage
         do {
-            try connection.send(.hello(version: WireMessage.version))
+            try connection.send(.hello(version: WireMessage.version, files: files))
             guard connection.waitReadable(within: deadline) else {
                 kill(processID, SIGKILL)
-                _ = ended()
+                _ = process.end()
                 throw IsolationError.cannotStart(reason: "its plugin was not ready within \(deadline)")
             }
             answer = try connection.receive()
         } catch let error as IsolationError {
             throw error
         } catch {
-            let death = ended()
+            let death = process.end()
             throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
         }
         switch answer {
@@ -160,11 +167,11 @@ final class PluginProcessHandle: Sendable {
                 plugins: plugins, routes: routes, handlers: handlers, interceptors: interceptors, fallback: fallback,
                 launch: launch)
         case .refused(let reason):
-            _ = ended()
+            _ = process.end()
             throw .refused(reason: reason)
         default:
             kill(processID, SIGKILL)
-            _ = ended()
+            _ = process.end()
             throw .cannotStart(reason: "it does not speak version \(WireMessage.version) of the wire")
         }
     }
@@ -183,7 +190,7 @@ final class PluginProcessHandle: Sendable {
             }
         }
         connection.shutDown()
-        var death = ended()
+        var death = process.end()
         let waiting = state.withLock { state in
             death.timedOut = state.timingOut
             state.death = death
@@ -205,83 +212,5 @@ final class PluginProcessHandle: Sendable {
             return state.death
         }
         if let death { handler(self, death) }
-    }
-
-    /// Reaps the process (it ended, or will once its socket is gone) and reads what it wrote;
-    /// then ends what it started (its backtracer, say), which could otherwise hold its output
-    /// open, and outlive it.
-    private func ended() -> Death {
-        var status: Int32 = 0
-        while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
-        let report = output.waitForAll()
-        kill(-processID, SIGKILL)
-        return Death(lastWords: Self.lastWords(in: report, status: status), report: report)
-    }
-
-    /// The Swift runtime's fatal error line of `report` (`Fatal error: boom` with its file and
-    /// line), or what ended the process.
-    static func lastWords(in report: String, status: Int32) -> String {
-        let lines = report.split(separator: "\n")
-        if let fatal = lines.first(where: { $0.contains("Fatal error:") }) {
-            // `File.swift:12: Fatal error: boom` becomes `Fatal error: boom (File.swift:12)`.
-            let text = String(fatal)
-            guard let range = text.firstRange(of: "Fatal error:") else { return text }
-            let place = text[..<range.lowerBound].trimmingSuffix { $0 == " " || $0 == ":" }
-            let message = text[range.lowerBound...]
-            return place.isEmpty ? String(message) : "\(message) (\(place))"
-        }
-        let signal = status & 0x7F
-        if signal != 0 { return "ended by signal \(signal) (\(String(cString: strsignal(signal))))" }
-        return "ended with status \(status >> 8 & 0xFF)"
-    }
-
-    /// Starts the process with `socket` as its descriptor 3 and its output in a pipe.
-    private static func spawn(_ arguments: [String], socket: Int32) throws(IsolationError) -> (Int32, ProcessOutput) {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pb_pipe_closed_on_exec(&pipeEnds) == 0 else {
-            throw .cannotStart(reason: String(cString: strerror(errno)))
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, socket, 3)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-        // It gets the socket and its standard descriptors only: none that the host was given or
-        // opened (one its own parent watches for the host's end, say) outlives the host in it, or
-        // in the processes it starts.
-        pb_spawn_close_from(&actions, 4)
-        // The child never waits on a terminal: its backtrace is written, not offered interactively.
-        let environment =
-            ProcessEnvironment.current.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") }
-            + ["SWIFT_BACKTRACE=enable=yes,interactive=no,color=no"]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        // A process group of its own: what it starts ends with it (``ended()``), and a person's
-        // Ctrl-C at the host's terminal reaches the host alone, which decides.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var processID: pid_t = 0
-        let started = posix_spawn(&processID, arguments[0], &actions, &attributes, argv, envp)
-        close(pipeEnds[1])
-        guard started == 0 else {
-            close(pipeEnds[0])
-            throw .cannotStart(reason: "\(arguments[0]): \(String(cString: strerror(started)))")
-        }
-        return (processID, ProcessOutput(reading: pipeEnds[0]))
-    }
-}
-
-extension Substring {
-    /// This text without the characters at its end that `remove` picks.
-    fileprivate func trimmingSuffix(while remove: (Character) -> Bool) -> Substring {
-        var text = self
-        while let last = text.last, remove(last) { text = text.dropLast() }
-        return text
     }
 }

@@ -9,11 +9,13 @@ final class ProcessOutput: Sendable {
 
     private let text = PosixMutex<[UInt8]>([])
     private let done = DispatchSemaphore(value: 0)
+    /// Whether the output ended, and who waits to hear it.
+    private let ending = PosixMutex<(ended: Bool, handler: (@Sendable () -> Void)?)>((false, nil))
 
     /// Reads `descriptor`, which it then owns, until its end.
     init(reading descriptor: Int32) {
         let reader = WorkerThread()
-        let read: @Sendable () -> Void = { [text, done] in
+        let read: @Sendable () -> Void = { [text, done, ending] in
             var buffer = [UInt8](repeating: 0, count: 16 << 10)
             while true {
                 let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -26,8 +28,22 @@ final class ProcessOutput: Sendable {
             }
             close(descriptor)
             done.signal()
+            ending.withLock { ending in
+                defer { ending = (true, nil) }
+                return ending.handler
+            }?()
         }
         if let reader { reader.async(read) } else { read() }
+    }
+
+    /// Calls `handler` once the output has ended (the process ended, and what it started), on the
+    /// thread that read it; at once if it has.
+    func whenEnded(_ handler: @escaping @Sendable () -> Void) {
+        let ended = ending.withLock { ending in
+            if !ending.ended { ending.handler = handler }
+            return ending.ended
+        }
+        if ended { handler() }
     }
 
     /// All that was written, once the process closed its end (it ended), or what was written

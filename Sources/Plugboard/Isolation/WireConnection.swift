@@ -7,7 +7,7 @@ internal import Glibc
 ///
 /// ```swift
 /// let connection = WireConnection(descriptor: 3)
-/// try connection.send(.hello(version: WireMessage.version))
+/// try connection.send(.hello(version: WireMessage.version, files: ["plugins/libNotes.so"]))
 /// let answer = try connection.receive()
 /// ```
 public final class WireConnection: Sendable {

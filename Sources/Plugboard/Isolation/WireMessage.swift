@@ -2,7 +2,8 @@
 /// JSON object with one key, the case's name (`{"open":{"request":1,"url":"app://notes"}}`), in
 /// one frame of a ``WireConnection``.
 ///
-/// The host starts with ``hello(version:)``; the plugin process answers with
+/// The plugin process starts with ``prepared(version:)``, and the host tells it what to serve
+/// with ``hello(version:files:)``; the plugin process answers with
 /// ``ready(version:plugins:routes:handlers:interceptors:fallback:launch:)`` once its plugins are loaded and launched, or
 /// ``refused(reason:)``. Then the host asks, each request with a number of its own, and the
 /// plugin process answers each with ``screen(request:state:)``, ``done(request:)`` or
@@ -17,16 +18,24 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// The version of this format that both sides must speak.
     ///
     /// ```swift
-    /// WireMessage.version  // 2
+    /// WireMessage.version  // 3
     /// ```
-    public static let version = 2
+    public static let version = 3
 
-    /// The host's first message.
+    /// The plugin process's first message, once it is started: it waits to be told which plugins
+    /// to serve. A host may start a plugin process ahead, before it needs one.
     ///
     /// ```swift
-    /// try connection.send(.hello(version: WireMessage.version))
+    /// guard case .prepared(WireMessage.version) = try connection.receive() else { return }
     /// ```
-    case hello(version: Int)
+    case prepared(version: Int)
+    /// The host's first message: the plugin files the plugin process is to load and serve, in
+    /// load order (one plugin, or a group that needs one another).
+    ///
+    /// ```swift
+    /// try connection.send(.hello(version: WireMessage.version, files: ["plugins/libNotes.so"]))
+    /// ```
+    case hello(version: Int, files: [String])
     /// The plugin process's first message: its plugins loaded (in the order of their files) and
     /// launched, the routes they serve, the events their modules handle, their interceptors, the
     /// module of their fallback (if one registered it), and its launch's report.

@@ -4,10 +4,10 @@ import Plugboard
 import Synchronization
 
 /// The plugins the host runs in processes of their own (`--isolate`): each group of them started
-/// through `plugboard plugin-process FILE...`, its routes registered as proxies; a stop is
+/// as `plugboard plugin-process`, its routes registered as proxies; a stop is
 /// reported with the Swift runtime's message, and its whole report kept in a crash log.
 enum Isolation {
-    /// The hidden command a plugin process runs.
+    /// The hidden command a plugin process runs; the host names the plugin files over its socket.
     static let command = "plugin-process"
 
     /// The isolated plugins of this host, in the order they started.
@@ -28,11 +28,12 @@ enum Isolation {
                           hung: its process is stopped and its screens say so (default 5).
         """
 
-    /// Serves the plugin files `arguments`, in load order, over descriptor 3, as a plugin process.
+    /// Serves the plugin files the host names, in load order, over descriptor 3, as a plugin
+    /// process; it takes no arguments.
     @MainActor
     static func serve(_ arguments: [String]) async -> Int32 {
-        guard !arguments.isEmpty else { return 2 }
-        return await PluginProcess.serve(files: arguments, policy: PluginLoading.policy)
+        guard arguments.isEmpty else { return 2 }
+        return await PluginProcess.serve(policy: PluginLoading.policy)
     }
 
     /// Where `policy` runs the `resolved` plugins.

@@ -3,7 +3,8 @@ import Foundation
 /// What `/proc` says of a process: its children and its open descriptors.
 enum ProcessTable {
     /// The children of `process` (whichever of its threads started them), each with its state
-    /// (`Z` for one not reaped).
+    /// (`Z` for one that ended and is not reaped: every thread of it ended; a process whose first
+    /// thread ended while others run is not).
     static func children(of process: Int32) -> [(pid: Int32, state: String)] {
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
         let listed = threads.map { thread in
@@ -11,19 +12,40 @@ enum ProcessTable {
         }.joined(separator: " ")
         return listed.split(separator: " ").compactMap { child in
             guard let pid = Int32(child) else { return nil }
-            let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
-            let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
-            return (pid, state)
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/task")) ?? []
+            let states = threads.map { thread in
+                let stat = (try? String(contentsOfFile: "/proc/\(child)/task/\(thread)/stat", encoding: .utf8)) ?? ""
+                return stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+            }
+            return (pid, states.first { $0 != "Z" } ?? states.first ?? "?")
         }
     }
 
-    /// The children of `process` that are plugin processes (`plugboard plugin-process …`).
+    /// The children of `process` that are plugin processes serving plugins: started as
+    /// `plugboard plugin-process`, each named after its plugins once it loaded them.
     static func pluginProcesses(of process: Int32) -> [Int32] {
-        children(of: process).map(\.pid).filter { child in
+        startedPluginProcesses(of: process).filter { !["plugboard", "plugboard-spare"].contains(name(of: $0)) }
+    }
+
+    /// The children of `process` that are plugin processes prepared ahead (`plugboard-spare`),
+    /// waiting to be told which plugins to serve.
+    static func spareProcesses(of process: Int32) -> [Int32] {
+        startedPluginProcesses(of: process).filter { name(of: $0) == "plugboard-spare" }
+    }
+
+    /// The children of `process` started as `plugboard plugin-process`, still running.
+    private static func startedPluginProcesses(of process: Int32) -> [Int32] {
+        children(of: process).filter { $0.state != "Z" }.map(\.pid).filter { child in
             let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))) ?? Data()
             return command.split(separator: 0).dropFirst().first.map { String(decoding: $0, as: UTF8.self) }
                 == "plugin-process"
         }
+    }
+
+    /// The name of `process` (`/proc/PID/comm`).
+    static func name(of process: Int32) -> String {
+        ((try? String(contentsOfFile: "/proc/\(process)/comm", encoding: .utf8)) ?? "").trimmingCharacters(
+            in: .newlines)
     }
 
     /// How many descriptors `process` holds open.

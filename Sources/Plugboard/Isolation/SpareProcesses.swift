@@ -1,0 +1,43 @@
+/// Plugin processes started ahead, one per command, each waiting to be told which plugins to
+/// serve: a first use or a restart takes the one prepared instead of starting a process (the
+/// executable mapped, the Swift runtime and Foundation started: several milliseconds), and the
+/// next is started on a thread of its own, away from the request that took it.
+enum SpareProcesses {
+    private static let prepared = PosixMutex<[[String]: SpawnedProcess]>([:])
+    /// How long a process started ahead may take to say it is prepared: no request waits on it,
+    /// so a busy machine gets time.
+    private static let preparing: Duration = .seconds(30)
+    /// Starts the spare processes, one after another.
+    private static let starter = WorkerThread()
+
+    /// The process prepared for `command`, which is then no longer kept; `nil` when none is.
+    static func take(_ command: [String]) -> SpawnedProcess? {
+        prepared.withLock { $0.removeValue(forKey: command) }
+    }
+
+    /// Starts a process for `command` on the starter's thread, unless one is prepared, and keeps
+    /// it once it says it is prepared. One that ends while it waits (killed, say) is reaped at
+    /// once, and another started; one that cannot start, or ends before it is prepared, is not
+    /// replaced: the next use starts a process itself, and says why it could not.
+    static func prepare(_ command: [String]) {
+        starter?.async {
+            guard prepared.withLock({ $0[command] == nil }), let process = try? SpawnedProcess.start(command) else {
+                return
+            }
+            guard process.waitForPrepared(within: preparing) else {
+                _ = process.end()
+                return
+            }
+            // Only this thread adds: none was added meanwhile.
+            prepared.withLock { $0[command] = process }
+            process.output.whenEnded {
+                let ended = prepared.withLock { prepared in
+                    prepared[command]?.processID == process.processID ? prepared.removeValue(forKey: command) : nil
+                }
+                guard let ended else { return }
+                _ = ended.end()
+                prepare(command)
+            }
+        }
+    }
+}

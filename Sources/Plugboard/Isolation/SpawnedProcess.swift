@@ -1,0 +1,126 @@
+internal import CPlugboard
+internal import Glibc
+
+/// A plugin process started from a command (never a shell), with its end of a socket pair as
+/// its descriptor 3 and its standard output and error read into ``ProcessOutput``: not yet told
+/// which plugins to serve. It says ``WireMessage/prepared(version:)`` once it can be told.
+struct SpawnedProcess: Sendable {
+    let processID: Int32
+    let connection: WireConnection
+    let output: ProcessOutput
+
+    /// Starts `command` (an executable and its arguments) as a plugin process.
+    /// - Throws: ``IsolationError/cannotStart(reason:)`` when the system cannot start it.
+    static func start(_ command: [String]) throws(IsolationError) -> SpawnedProcess {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw .cannotStart(reason: String(cString: strerror(errno)))
+        }
+        let connection = WireConnection(descriptor: ends[0])
+        defer { close(ends[1]) }
+        let (processID, output) = try spawn(command, socket: ends[1])
+        return SpawnedProcess(processID: processID, connection: connection, output: output)
+    }
+
+    /// Waits within `deadline` for the process to say that it is prepared, in this version of the
+    /// wire; returns whether it did. One that did not is stopped; ``end()`` then reaps it and
+    /// says why it ended.
+    func waitForPrepared(within deadline: Duration) -> Bool {
+        guard connection.waitReadable(within: deadline),
+            case .prepared(WireMessage.version)? = try? connection.receive()
+        else {
+            kill(-processID, SIGKILL)
+            return false
+        }
+        return true
+    }
+
+    /// Reaps the process (it ended, or will once its socket is gone) and reads what it wrote;
+    /// then ends what it started (its backtracer, say), which could otherwise hold its output
+    /// open, and outlive it.
+    func end() -> PluginProcessHandle.Death {
+        var status: Int32 = 0
+        while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+        let report = output.waitForAll()
+        kill(-processID, SIGKILL)
+        return PluginProcessHandle.Death(lastWords: Self.lastWords(in: report, status: status), report: report)
+    }
+
+    /// The Swift runtime's fatal error line of `report` (`Fatal error: boom` with its file and
+    /// line), or what ended the process.
+    static func lastWords(in report: String, status: Int32) -> String {
+        let lines = report.split(separator: "\n")
+        if let fatal = lines.first(where: { $0.contains("Fatal error:") }) {
+            // `File.swift:12: Fatal error: boom` becomes `Fatal error: boom (File.swift:12)`.
+            let text = String(fatal)
+            guard let range = text.firstRange(of: "Fatal error:") else { return text }
+            let place = text[..<range.lowerBound].trimmingSuffix { $0 == " " || $0 == ":" }
+            let message = text[range.lowerBound...]
+            return place.isEmpty ? String(message) : "\(message) (\(place))"
+        }
+        let signal = status & 0x7F
+        if signal != 0 { return "ended by signal \(signal) (\(String(cString: strsignal(signal))))" }
+        return "ended with status \(status >> 8 & 0xFF)"
+    }
+
+    /// Starts the process with `socket` as its descriptor 3 and its output in a pipe.
+    private static func spawn(_ arguments: [String], socket: Int32) throws(IsolationError) -> (Int32, ProcessOutput) {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pb_pipe_closed_on_exec(&pipeEnds) == 0 else {
+            throw .cannotStart(reason: String(cString: strerror(errno)))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, socket, 3)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        // It gets the socket and its standard descriptors only: none that the host was given or
+        // opened (one its own parent watches for the host's end, say) outlives the host in it, or
+        // in the processes it starts.
+        pb_spawn_close_from(&actions, 4)
+        // The child never waits on a terminal: its backtrace is written, not offered interactively.
+        let environment =
+            ProcessEnvironment.current.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") }
+            + ["SWIFT_BACKTRACE=enable=yes,interactive=no,color=no"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        // A process group of its own: what it starts ends with it (``end()``), and a person's
+        // Ctrl-C at the host's terminal reaches the host alone, which decides.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        // Every signal unblocked and at its default action: the thread that starts it may block
+        // signals (the host's signal handling, a thread of its own that starts processes ahead),
+        // and a plugin process that inherited that would not end on SIGTERM or SIGABRT, nor its
+        // runtime see a SIGSEGV sent to it.
+        var none = sigset_t()
+        var all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var processID: pid_t = 0
+        let started = posix_spawn(&processID, arguments[0], &actions, &attributes, argv, envp)
+        close(pipeEnds[1])
+        guard started == 0 else {
+            close(pipeEnds[0])
+            throw .cannotStart(reason: "\(arguments[0]): \(String(cString: strerror(started)))")
+        }
+        return (processID, ProcessOutput(reading: pipeEnds[0]))
+    }
+}
+
+extension Substring {
+    /// This text without the characters at its end that `remove` picks.
+    fileprivate func trimmingSuffix(while remove: (Character) -> Bool) -> Substring {
+        var text = self
+        while let last = text.last, remove(last) { text = text.dropLast() }
+        return text
+    }
+}
