@@ -70,14 +70,8 @@ struct IsolationTests {
         // The probe's next process, once it stopped, is the one prepared.
         let serving = ProcessTable.pluginProcesses(of: host.processIdentifier)
         #expect(serving.count == 1)
-        for process in serving { kill(process, SIGKILL) }
         // Reaped: the host saw it end.
-        let reaped = ContinuousClock.now + .seconds(5)
-        while .now < reaped,
-            ProcessTable.children(of: host.processIdentifier).contains(where: { serving.contains($0.pid) })
-        {
-            usleep(10_000)
-        }
+        end(serving, by: SIGKILL, seenBy: host)
         host.type("restart Probe\nplugins\n")
         host.read(until: "Probe 0.0.1  isolated, process \(next)")
         #expect(ProcessTable.pluginProcesses(of: host.processIdentifier) == [next])
@@ -95,16 +89,22 @@ struct IsolationTests {
         host.read(until: "Stack: Home > Probe\n")
         let serving = ProcessTable.pluginProcesses(of: host.processIdentifier)
         #expect(serving.count == 1)
-        for process in serving { kill(process, SIGINT) }
-        let ended = ContinuousClock.now + .seconds(10)
-        while .now < ended,
-            ProcessTable.children(of: host.processIdentifier).contains(where: { serving.contains($0.pid) })
-        {
-            usleep(10_000)
-        }
+        end(serving, by: SIGINT, seenBy: host)
         let (status, _, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
         #expect(problems.contains("error: Probe 0.0.1 stopped: ended by signal 2 (Interrupt)"), "\(problems)")
+    }
+
+    /// Sends `signal` to `processes`, children of `host`, and waits (up to 10 s) until the host has
+    /// reaped them.
+    private func end(_ processes: [Int32], by signal: Int32, seenBy host: RunningHost) {
+        for process in processes { kill(process, signal) }
+        let reaped = ContinuousClock.now + .seconds(10)
+        while .now < reaped,
+            ProcessTable.children(of: host.processIdentifier).contains(where: { processes.contains($0.pid) })
+        {
+            usleep(10_000)
+        }
     }
 
     /// The one process `host` prepared ahead, other than `other`, once there is one (within 10 s).
