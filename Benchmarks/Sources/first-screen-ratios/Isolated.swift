@@ -75,9 +75,9 @@ enum Isolated {
         }
 
         // A first use: loading and registering, then opening and rendering, a plugin not used before.
-        // Each first use and restart takes the plugin process prepared ahead; it comes a tenth of a
-        // second after the last start, as a person's next step does, so that process is ready.
-        let settle = Duration.milliseconds(100)
+        // Each first use and restart takes the plugin process prepared ahead; it comes 0.3 s after
+        // the last start, as a person's next step does, so that process has started.
+        let settle = Duration.milliseconds(300)
         for round in 0..<rounds {
             let (a, b) = (plugin(), plugin())
             try await Task.sleep(for: settle)
