@@ -52,6 +52,14 @@ public final class ProbeModule: Module, Sendable {
                 Self.record("heard \(event)")
             }
         }
+        // With PLUGBOARD_PROBE_INTERCEPTS=1, an interceptor of its own route says in the record
+        // each time it decides, and lets the route open.
+        if getenv("PLUGBOARD_PROBE_INTERCEPTS") != nil {
+            registrar.intercept(pattern: "app://probe/identity") { request in
+                Self.record("intercepted \(request.url)")
+                return .proceed
+            }
+        }
         // With PLUGBOARD_PROBE_FALLBACK=1, it serves the URLs no route matches.
         if getenv("PLUGBOARD_PROBE_FALLBACK") != nil {
             registrar.fallback { request in MissingScreen(url: request.url) }

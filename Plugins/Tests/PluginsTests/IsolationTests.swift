@@ -95,6 +95,20 @@ struct IsolationTests {
         #expect(problems.contains("error: Probe 0.0.1 stopped: ended by signal 2 (Interrupt)"), "\(problems)")
     }
 
+    /// Runs the host with `arguments` and the probe, isolated, with `environment`: the probe
+    /// records what it does in the file returned.
+    private func recordingProbe(
+        _ arguments: [String], input: String? = nil, environment: [String: String]
+    ) throws -> (HostProcess, record: String) {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let record = scratch.directory.appendingPathComponent("record").path
+        let run = try HostProcess.run(
+            arguments + ["--plugins", scratch.directory.path, "--isolate", "Probe"], input: input,
+            environment: environment.merging(["PLUGBOARD_PROBE_RECORD": record]) { $1 })
+        return (run, record)
+    }
+
     /// Sends `signal` to `processes`, children of `host`, and waits (up to 10 s) until the host has
     /// reaped them.
     private func end(_ processes: [Int32], by signal: Int32, seenBy host: RunningHost) {
@@ -327,13 +341,9 @@ struct IsolationTests {
     /// The events the host posts reach an isolated plugin's handlers, and its shutdown work runs
     /// when the host terminates.
     @Test func eventsAndShutdownWorkCrossToAnIsolatedPlugin() throws {
-        let scratch = try Scratch()
-        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let record = scratch.directory.appendingPathComponent("record").path
-        let run = try HostProcess.run(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
-            input: "post probe.ping\nquit\n",
-            environment: ["PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_RECORD": record])
+        let (run, record) = try recordingProbe(
+            ["run", "--with-bundled"], input: "post probe.ping\nquit\n",
+            environment: ["PLUGBOARD_PROBE_EVENT": "probe.ping"])
         #expect(run.status == 0, "\(run.standardError)")
         // (The host reads the unsealed probe's declarations in a child of its own first: it registers there too.)
         #expect(
@@ -367,6 +377,17 @@ struct IsolationTests {
 
     /// An isolated plugin's interceptor guards the host's routes (the host follows its redirect),
     /// and its fallback serves the URLs no route matches.
+    /// An isolated plugin's interceptor of its own route decides once: the host asks it, and the
+    /// plugin process then builds the screen without asking again.
+    @Test func anIsolatedPluginsInterceptorOfItsOwnRouteDecidesOnce() throws {
+        let (run, record) = try recordingProbe(
+            ["open", "app://probe/identity"], environment: ["PLUGBOARD_PROBE_INTERCEPTS": "1"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("┌─ Probe\n│ probe\n"), "\(run.standardOutput)")
+        let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0 == "intercepted app://probe/identity" }.count == 1, "\(lines)")
+    }
+
     @Test func anIsolatedPluginsInterceptorAndFallbackDecideInTheHost() throws {
         let guarded = try HostProcess.run(["open", "app://mine/wallet", "--isolate", "Account,Blog"])
         #expect(guarded.status == 0, "\(guarded.standardError)")

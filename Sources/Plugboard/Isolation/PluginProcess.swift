@@ -160,7 +160,9 @@ public final class PluginProcess {
     private func open(_ url: String, context: WireValue?, request: Int) async {
         let screen: any Screen
         do {
-            screen = try await Registry.shared.resolve(url, context: context?.context).makeScreen()
+            // The host ran every interceptor, this process's through their proxies, before asking.
+            screen = try await Registry.shared.resolve(url, context: context?.context, intercepting: false)
+                .makeScreen()
         } catch {
             return answer(.failed(request: request, reason: error.description))
         }

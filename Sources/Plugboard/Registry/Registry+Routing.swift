@@ -102,6 +102,15 @@ extension Registry {
     /// - Throws: ``LookupError``: not found (with the nearest patterns), invalid URL, rejected,
     ///   interceptor failure, or a redirect loop.
     public func resolve(_ url: String, context: (any Sendable)? = nil) async throws(LookupError) -> ResolvedRoute {
+        try await resolve(url, context: context, intercepting: true)
+    }
+
+    /// Resolves `url` as ``resolve(_:context:)`` does, running its interceptors only when
+    /// `intercepting`: a plugin process serves a URL its host already let through every
+    /// interceptor, its own included.
+    func resolve(
+        _ url: String, context: (any Sendable)?, intercepting: Bool
+    ) async throws(LookupError) -> ResolvedRoute {
         var current = url
         var chain = [url]
         var context = context
@@ -115,7 +124,7 @@ extension Registry {
                 }
                 try await activate(plugin, opening: current)
             case .found(let request, let route, let owner, let factory, let interceptors):
-                guard let destination = try await Self.intercept(request, with: interceptors) else {
+                guard intercepting, let destination = try await Self.intercept(request, with: interceptors) else {
                     return ResolvedRoute(
                         request: request, route: route, owner: owner, redirects: Array(chain.dropFirst()),
                         factory: factory)
