@@ -72,7 +72,7 @@ struct IsolationPlacementTests {
         }
         #expect(path == elsewhere && plugin == "Probe")
         #expect(loader.registry.snapshot.routes.count == routes)
-        // Its process was started, then ended: none serves the file.
+        // Its process was started, and loaded the file, then ended: none has it mapped.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, !processes(serving: elsewhere).isEmpty {
             try await Task.sleep(for: .milliseconds(20))
@@ -80,11 +80,31 @@ struct IsolationPlacementTests {
         #expect(processes(serving: elsewhere).isEmpty)
     }
 
-    /// The plugin processes of this test process that serve `file`.
+    /// A plugin process starts with every signal at its default action, whatever its host
+    /// ignores: a host run in the background by a shell ignores SIGINT, and its plugin processes
+    /// must still end on it.
+    @Test func aPluginProcessDoesNotInheritTheSignalsItsHostIgnores() throws {
+        // A command of its own, so that no plugin process prepared before for another is taken.
+        let scratch = try Scratch()
+        let host = scratch.directory.appendingPathComponent("plugboard").path
+        try FileManager.default.createSymbolicLink(atPath: host, withDestinationPath: try BuildProducts.host)
+        let previous = signal(SIGINT, SIG_IGN)
+        let probe = try IsolatedPlugin.start(files: [try BuildProducts.probe], command: [host, "plugin-process"])
+        signal(SIGINT, previous)
+        let process = try #require(probe.processID)
+        defer { kill(process, SIGKILL) }
+        let status = try String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)
+        let ignored = try #require(
+            status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap {
+                UInt64($0.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            })
+        #expect(ignored & (1 << (UInt64(SIGINT) - 1)) == 0, "SigIgn \(String(ignored, radix: 16))")
+    }
+
+    /// The plugin processes of this test process that have `file` mapped: those that loaded it.
     private func processes(serving file: String) -> [Int32] {
         ProcessTable.pluginProcesses(of: getpid()).filter { child in
-            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))) ?? Data()
-            return command.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == file }
+            ((try? String(contentsOfFile: "/proc/\(child)/maps", encoding: .utf8)) ?? "").contains(file)
         }
     }
 }

@@ -81,20 +81,6 @@ struct IsolationTests {
         #expect(status == 0, "\(problems)")
     }
 
-    /// A plugin process starts with every signal at its default action, whatever the host ignores
-    /// (SIGINT, while its shell waits for a line): SIGINT ends it, and the host says so.
-    @Test func aPluginProcessEndsOnSIGINT() throws {
-        let host = try isolatedProbe(state: try Scratch().directory)
-        host.type("open app://probe/identity\n")
-        host.read(until: "Stack: Home > Probe\n")
-        let serving = ProcessTable.pluginProcesses(of: host.processIdentifier)
-        #expect(serving.count == 1)
-        end(serving, by: SIGINT, seenBy: host)
-        let (status, _, problems) = try host.finish()
-        #expect(status == 0, "\(problems)")
-        #expect(problems.contains("error: Probe 0.0.1 stopped: ended by signal 2 (Interrupt)"), "\(problems)")
-    }
-
     /// Runs the host with `arguments` and the probe, isolated, with `environment`: the probe
     /// records what it does in the file returned.
     private func recordingProbe(

@@ -66,7 +66,7 @@ final class PluginProcessHandle: Sendable {
         guard process.waitForPrepared(within: deadline) else {
             throw .cannotStart(
                 reason: "it did not say it was prepared, in version \(WireMessage.version) of the wire, within "
-                    + "\(deadline): \(process.end().lastWords)")
+                    + "\(deadline): \(process.stop().lastWords)")
         }
         return try serve(files, by: process, deadline: deadline)
     }
@@ -76,8 +76,7 @@ final class PluginProcessHandle: Sendable {
         _ files: [String], by process: SpawnedProcess, deadline: Duration
     ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         guard let reader = WorkerThread() else {
-            kill(-process.processID, SIGKILL)
-            _ = process.end()
+            _ = process.stop()
             throw .cannotStart(reason: "no thread could be started to read from it")
         }
         let handle = PluginProcessHandle(process: process, reader: reader)
@@ -149,8 +148,7 @@ final class PluginProcessHandle: Sendable {
         do {
             try connection.send(.hello(version: WireMessage.version, files: files))
             guard connection.waitReadable(within: deadline) else {
-                kill(processID, SIGKILL)
-                _ = process.end()
+                _ = process.stop()
                 throw IsolationError.cannotStart(reason: "its plugin was not ready within \(deadline)")
             }
             answer = try connection.receive()
@@ -170,8 +168,7 @@ final class PluginProcessHandle: Sendable {
             _ = process.end()
             throw .refused(reason: reason)
         default:
-            kill(processID, SIGKILL)
-            _ = process.end()
+            _ = process.stop()
             throw .cannotStart(reason: "it does not speak version \(WireMessage.version) of the wire")
         }
     }

@@ -25,7 +25,7 @@ enum SpareProcesses {
                 return
             }
             guard process.waitForPrepared(within: preparing) else {
-                _ = process.end()
+                _ = process.stop()
                 return
             }
             // Only this thread adds: none was added meanwhile.

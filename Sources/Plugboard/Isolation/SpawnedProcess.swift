@@ -23,16 +23,18 @@ struct SpawnedProcess: Sendable {
     }
 
     /// Waits within `deadline` for the process to say that it is prepared, in this version of the
-    /// wire; returns whether it did. One that did not is stopped; ``end()`` then reaps it and
-    /// says why it ended.
+    /// wire; returns whether it did. One that did not is to be stopped (``stop()``).
     func waitForPrepared(within deadline: Duration) -> Bool {
         guard connection.waitReadable(within: deadline),
             case .prepared(WireMessage.version)? = try? connection.receive()
-        else {
-            kill(-processID, SIGKILL)
-            return false
-        }
+        else { return false }
         return true
+    }
+
+    /// Ends the process and what it started at once, reaps it and says how it ended.
+    func stop() -> PluginProcessHandle.Death {
+        kill(-processID, SIGKILL)
+        return end()
     }
 
     /// Reaps the process (it ended, or will once its socket is gone) and reads what it wrote;
