@@ -183,7 +183,7 @@ public final class IsolatedPlugin: Sendable {
     /// served it, and to no other: a new process knows other screens by the same numbers.
     /// - Throws: ``IsolationError``, as ``request(_:)`` does, and why `process` stopped when it
     ///   no longer runs.
-    func screen(
+    nonisolated(nonsending) func screen(
         _ make: @Sendable (Int) -> WireMessage, in process: Int32? = nil
     ) async throws(IsolationError) -> (WireScreen, process: Int32) {
         let handle: PluginProcessHandle
@@ -218,15 +218,17 @@ public final class IsolatedPlugin: Sendable {
     /// Sends the request `make` builds with its number, and waits for its answer within the
     /// deadline, starting a new plugin process first if the last one stopped.
     /// - Throws: ``IsolationError``, as ``screen(_:)`` does.
-    func request(_ make: @Sendable (Int) -> WireMessage) async throws(IsolationError) -> WireMessage {
+    nonisolated(nonsending) func request(
+        _ make: @Sendable (Int) -> WireMessage
+    ) async throws(IsolationError) -> WireMessage {
         try await answer(make, from: try running())
     }
 
     /// The answer of `handle`'s process to the request `make` builds.
-    private func answer(
+    nonisolated(nonsending) private func answer(
         _ make: @Sendable (Int) -> WireMessage, from handle: PluginProcessHandle
     ) async throws(IsolationError) -> WireMessage {
-        switch await handle.request(make, deadline: deadline) {
+        switch await handle.request(make) {
         case .answered(.failed(_, let reason)): throw .failed(plugin: title, reason: reason)
         case .answered(let message): return message
         case .stopped(let death), .timedOut(let death): throw stopped(handle, death)

@@ -24,8 +24,14 @@ final class PluginProcessHandle: Sendable {
         var timedOut = false
     }
 
+    /// A request waiting for its answer, and when it is due.
+    private struct Waiting {
+        let continuation: CheckedContinuation<Outcome, Never>
+        let due: ContinuousClock.Instant
+    }
+
     private struct State {
-        var pending: [Int: CheckedContinuation<Outcome, Never>] = [:]
+        var pending: [Int: Waiting] = [:]
         var lastRequest = 0
         var navigation: [Int: @Sendable (WireNavigation) -> Void] = [:]
         var death: Death?
@@ -34,13 +40,16 @@ final class PluginProcessHandle: Sendable {
     }
 
     let processID: Int32
+    /// How long a request may wait for its answer before the process is stopped.
+    let deadline: Duration
     private let process: SpawnedProcess
     private var connection: WireConnection { process.connection }
     private let state = PosixMutex(State())
     private let reader: WorkerThread
 
-    private init(process: SpawnedProcess, reader: WorkerThread) {
+    private init(process: SpawnedProcess, deadline: Duration, reader: WorkerThread) {
         processID = process.processID
+        self.deadline = deadline
         self.process = process
         self.reader = reader
     }
@@ -79,7 +88,7 @@ final class PluginProcessHandle: Sendable {
             _ = process.stop()
             throw .cannotStart(reason: "no thread could be started to read from it")
         }
-        let handle = PluginProcessHandle(process: process, reader: reader)
+        let handle = PluginProcessHandle(process: process, deadline: deadline, reader: reader)
         let ready = try handle.handshake(files: files, deadline: deadline)
         reader.async { handle.readAnswers() }
         return (handle, ready)
@@ -91,31 +100,18 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Sends what `make` builds with a new request number and waits for its answer, or for the
-    /// process's death; past `deadline` the process is stopped.
-    func request(_ make: @Sendable (Int) -> WireMessage, deadline: Duration) async -> Outcome {
+    /// process's death; past ``deadline`` the process is stopped. It runs on the caller's actor,
+    /// so that the answer wakes the caller alone.
+    nonisolated(nonsending) func request(_ make: @Sendable (Int) -> WireMessage) async -> Outcome {
         let number = state.withLock { state in
             state.lastRequest += 1
             return state.lastRequest
         }
         let message = make(number)
-        // Past the deadline the process is stopped, and the request answered at once: the reader
-        // answers it only once the process's end is seen.
-        let watchdog = Task { [self] in
-            guard (try? await Task.sleep(for: deadline)) != nil else { return }
-            let waiting = state.withLock { state in
-                state.timingOut = true
-                return state.pending.removeValue(forKey: number)
-            }
-            kill(processID, SIGKILL)
-            // A process it started may hold the socket open: the reader is woken all the same.
-            connection.shutDown()
-            let death = Death(lastWords: "it did not answer within \(deadline)", report: "", timedOut: true)
-            waiting?.resume(returning: .timedOut(death))
-        }
-        defer { watchdog.cancel() }
+        let due = ContinuousClock.now + deadline
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
             let death = state.withLock { state in
-                if state.death == nil { state.pending[number] = continuation }
+                if state.death == nil { state.pending[number] = Waiting(continuation: continuation, due: due) }
                 return state.death
             }
             if let death { return continuation.resume(returning: .stopped(death)) }
@@ -174,12 +170,21 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Reads answers until the socket closes, then records the death and answers every request
-    /// still waiting with it.
+    /// still waiting with it. A request past its due time has the process stopped: the reader
+    /// waits for an answer no longer than the first request waiting is due, and looks again after
+    /// one ``deadline`` when none waits, in case one was sent since.
     private func readAnswers() {
-        while let message = try? connection.receive() {
+        while true {
+            let due = state.withLock { $0.pending.values.map(\.due).min() }
+            guard connection.waitReadable(within: due.map { $0 - .now } ?? deadline) else {
+                if let due, due <= .now { timeOut() }
+                continue
+            }
+            guard let message = try? connection.receive() else { break }
             switch message {
             case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
-                state.withLock { $0.pending.removeValue(forKey: request) }?.resume(returning: .answered(message))
+                state.withLock { $0.pending.removeValue(forKey: request) }?.continuation.resume(
+                    returning: .answered(message))
             case .navigate(let screen, let navigation):
                 state.withLock { $0.navigation[screen] }?(navigation)
             default:
@@ -190,15 +195,27 @@ final class PluginProcessHandle: Sendable {
         var death = process.end()
         let waiting = state.withLock { state in
             death.timedOut = state.timingOut
+            if death.timedOut { death.lastWords = "it did not answer within \(deadline)" }
             state.death = death
             defer { state.pending = [:] }
             return state.pending.values
         }
-        for request in waiting { request.resume(returning: death.timedOut ? .timedOut(death) : .stopped(death)) }
+        for request in waiting {
+            request.continuation.resume(returning: death.timedOut ? .timedOut(death) : .stopped(death))
+        }
         state.withLock { state in
             defer { state.whenEnded = nil }
             return state.whenEnded
         }?(self, death)
+    }
+
+    /// Stops the process, whose answer is overdue: its end is then seen as any other, and every
+    /// request waiting is answered that it timed out.
+    private func timeOut() {
+        state.withLock { $0.timingOut = true }
+        kill(-processID, SIGKILL)
+        // A process it started may hold the socket open: the reader sees the end all the same.
+        connection.shutDown()
     }
 
     /// Calls `handler` once the process has ended and been reaped, with how it ended: at once if

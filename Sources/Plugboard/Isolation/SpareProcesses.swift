@@ -1,3 +1,5 @@
+internal import Glibc
+
 /// Plugin processes started ahead, one per command, each waiting to be told which plugins to
 /// serve: a first use or a restart takes the one prepared instead of starting a process (the
 /// executable mapped, the Swift runtime and Foundation started: several milliseconds), and the
@@ -9,6 +11,10 @@ enum SpareProcesses {
     private static let preparing: Duration = .seconds(30)
     /// Starts the spare processes, one after another.
     private static let starter = WorkerThread()
+    /// How long after the request that took a spare the next is started: a process starting
+    /// beside the first use that took one (several milliseconds of a core) would slow it down,
+    /// on a machine with few cores, by as much as it saves.
+    static let delay: Duration = .milliseconds(100)
 
     /// The process prepared for `command`, which is then no longer kept; `nil` when none is.
     static func take(_ command: [String]) -> SpawnedProcess? {
@@ -21,6 +27,10 @@ enum SpareProcesses {
     /// replaced: the next use starts a process itself, and says why it could not.
     static func prepare(_ command: [String]) {
         starter?.async {
+            let (seconds, attoseconds) = delay.components
+            var wait = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+            var remaining = timespec()
+            while nanosleep(&wait, &remaining) < 0 && errno == EINTR { wait = remaining }
             guard prepared.withLock({ $0[command] == nil }), let process = try? SpawnedProcess.start(command) else {
                 return
             }

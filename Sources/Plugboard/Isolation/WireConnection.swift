@@ -44,6 +44,13 @@ public final class WireConnection: Sendable {
     /// try connection.send(.release(screen: 1))
     /// ```
     public func send(_ message: WireMessage) throws(WireError) {
+        let frame = try Self.frame(of: message)
+        try sending.withLock { _ throws(WireError) in try write(frame) }
+    }
+
+    /// The frame that carries `message`: its length, then its JSON.
+    /// - Throws: ``WireError/malformed(_:)`` when it cannot be encoded.
+    static func frame(of message: WireMessage) throws(WireError) -> [UInt8] {
         let body: [UInt8]
         do {
             body = Array(try JSONEncoder().encode(message))
@@ -51,9 +58,7 @@ public final class WireConnection: Sendable {
             throw .malformed("cannot encode \(message): \(error)")
         }
         let count = UInt32(body.count)
-        let frame =
-            [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
-        try sending.withLock { _ throws(WireError) in try write(frame) }
+        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
     }
 
     /// Waits for the next message.
@@ -85,7 +90,9 @@ public final class WireConnection: Sendable {
     func waitReadable(within limit: Duration) -> Bool {
         var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let (seconds, attoseconds) = limit.components
-        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        // Rounded up, and never negative: a wait cut short would only be made again.
+        let milliseconds = Int32(
+            clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
         while true {
             let ready = poll(&waiting, 1, milliseconds)
             if ready < 0 && errno == EINTR { continue }

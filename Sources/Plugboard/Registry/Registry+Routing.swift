@@ -107,8 +107,8 @@ extension Registry {
 
     /// Resolves `url` as ``resolve(_:context:)`` does, running its interceptors only when
     /// `intercepting`: a plugin process serves a URL its host already let through every
-    /// interceptor, its own included.
-    func resolve(
+    /// interceptor, its own included. It runs on the caller's actor.
+    nonisolated(nonsending) func resolve(
         _ url: String, context: (any Sendable)?, intercepting: Bool
     ) async throws(LookupError) -> ResolvedRoute {
         var current = url
