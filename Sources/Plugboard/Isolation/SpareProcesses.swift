@@ -3,7 +3,7 @@ internal import Glibc
 /// Plugin processes started ahead, one per command, each waiting to be told which plugins to
 /// serve: a first use or a restart takes the one prepared instead of starting a process (the
 /// executable mapped, the Swift runtime and Foundation started: several milliseconds), and the
-/// next is started on a thread of its own, away from the request that took it.
+/// next is started on a thread of its own, a moment after the request that took it.
 enum SpareProcesses {
     private static let prepared = PosixMutex<[[String]: SpawnedProcess]>([:])
     /// How long a process started ahead may take to say it is prepared: no request waits on it,
