@@ -43,8 +43,8 @@ public final class PluginProcess {
         // socket open: the host sees this process end by its socket closing.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let connection = WireConnection(descriptor: descriptor)
-        name(as: Self.spareName)
         await warmUp()
+        name(as: Self.spareName)
         guard (try? connection.send(.prepared(version: WireMessage.version))) != nil,
             case .hello(let version, let files)? = try? connection.receive(), version == WireMessage.version,
             !files.isEmpty
