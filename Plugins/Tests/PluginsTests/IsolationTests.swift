@@ -123,8 +123,13 @@ struct IsolationTests {
         host.type("open app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")
         let hung = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        // Asked once the host's reader has waited a while with no request: the request's own
+        // deadline counts from when it was sent, not from when the reader last looked.
+        usleep(1_000_000)
+        let asked = ContinuousClock.now
         host.type("do hang\n")
         host.read(until: "Stack: Home > Probe stopped\n")
+        #expect(ContinuousClock.now - asked >= .seconds(1.5), "stopped before its deadline")
         #expect(
             host.seen.contains("│ Probe 0.0.1 is not responding: it did not answer within 1.5 seconds"), "\(host.seen)")
         // Answered at the deadline; the stopped process is reaped a moment later.

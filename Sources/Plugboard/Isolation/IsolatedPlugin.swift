@@ -231,7 +231,7 @@ public final class IsolatedPlugin: Sendable {
         switch await handle.request(make) {
         case .answered(.failed(_, let reason)): throw .failed(plugin: title, reason: reason)
         case .answered(let message): return message
-        case .stopped(let death), .timedOut(let death): throw stopped(handle, death)
+        case .stopped(let death): throw stopped(handle, death)
         }
     }
 

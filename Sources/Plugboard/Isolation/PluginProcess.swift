@@ -135,7 +135,7 @@ public final class PluginProcess {
             .screen(request: 1, state: screen),
         ]
         for message in messages {
-            _ = try? WireConnection.decode(Array(WireConnection.frame(of: message).dropFirst(4)))
+            _ = try? WireConnection.decode(WireConnection.encode(message))
         }
     }
 

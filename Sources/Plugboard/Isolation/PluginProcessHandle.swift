@@ -10,8 +10,9 @@ final class PluginProcessHandle: Sendable {
     /// How a request ended.
     enum Outcome: Sendable {
         case answered(WireMessage)
+        /// The process ended before it answered; ``Death/timedOut`` says whether the host stopped it
+        /// for missing the deadline.
         case stopped(Death)
-        case timedOut(Death)
     }
 
     /// How the process ended.
@@ -195,14 +196,11 @@ final class PluginProcessHandle: Sendable {
         var death = process.end()
         let waiting = state.withLock { state in
             death.timedOut = state.timingOut
-            if death.timedOut { death.lastWords = "it did not answer within \(deadline)" }
             state.death = death
             defer { state.pending = [:] }
             return state.pending.values
         }
-        for request in waiting {
-            request.continuation.resume(returning: death.timedOut ? .timedOut(death) : .stopped(death))
-        }
+        for request in waiting { request.continuation.resume(returning: .stopped(death)) }
         state.withLock { state in
             defer { state.whenEnded = nil }
             return state.whenEnded

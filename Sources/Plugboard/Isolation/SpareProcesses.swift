@@ -27,10 +27,8 @@ enum SpareProcesses {
     /// replaced: the next use starts a process itself, and says why it could not.
     static func prepare(_ command: [String]) {
         starter?.async {
-            let (seconds, attoseconds) = delay.components
-            var wait = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            var remaining = timespec()
-            while nanosleep(&wait, &remaining) < 0 && errno == EINTR { wait = remaining }
+            // The thread blocks every signal: no signal cuts the wait short.
+            usleep(UInt32(delay / .microseconds(1)))
             guard prepared.withLock({ $0[command] == nil }), let process = try? SpawnedProcess.start(command) else {
                 return
             }

@@ -44,21 +44,21 @@ public final class WireConnection: Sendable {
     /// try connection.send(.release(screen: 1))
     /// ```
     public func send(_ message: WireMessage) throws(WireError) {
-        let frame = try Self.frame(of: message)
+        let body = try Self.encode(message)
+        let count = UInt32(body.count)
+        let frame =
+            [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
         try sending.withLock { _ throws(WireError) in try write(frame) }
     }
 
-    /// The frame that carries `message`: its length, then its JSON.
+    /// The bytes of a frame that hold `message`: its JSON.
     /// - Throws: ``WireError/malformed(_:)`` when it cannot be encoded.
-    static func frame(of message: WireMessage) throws(WireError) -> [UInt8] {
-        let body: [UInt8]
+    static func encode(_ message: WireMessage) throws(WireError) -> [UInt8] {
         do {
-            body = Array(try JSONEncoder().encode(message))
+            return Array(try JSONEncoder().encode(message))
         } catch {
             throw .malformed("cannot encode \(message): \(error)")
         }
-        let count = UInt32(body.count)
-        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
     }
 
     /// Waits for the next message.
