@@ -62,21 +62,24 @@ struct IsolationTests {
         let host = try isolatedProbe(state: try Scratch().directory)
         host.type("open app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")
-        let spare = try #require(waitForOneSpare(of: host.processIdentifier), "no process was prepared")
+        let spare = try #require(host.spareProcess(), "no process was prepared")
         // Killed as it waits: reaped, and another prepared.
         kill(spare, SIGKILL)
-        let next = try #require(waitForOneSpare(of: host.processIdentifier, other: spare), "none prepared again")
+        let next = try #require(host.spareProcess(other: spare), "none prepared again")
         #expect(ProcessTable.children(of: host.processIdentifier).allSatisfy { $0.state != "Z" })
         // The probe's next process, once it stopped, is the one prepared.
         let serving = ProcessTable.pluginProcesses(of: host.processIdentifier)
         #expect(serving.count == 1)
         // Reaped: the host saw it end.
         end(serving, by: SIGKILL, seenBy: host)
+        let start = host.seen.endIndex
         host.type("restart Probe\nplugins\n")
-        host.read(until: "Probe 0.0.1  isolated, process \(next)")
+        let end = host.read(until: "  spare plugin process: ", after: start)
+        let listed = host.seen[start..<end]
+        #expect(listed.contains("  Probe 0.0.1  isolated, process \(next)\n"), "\(listed)")
         #expect(ProcessTable.pluginProcesses(of: host.processIdentifier) == [next])
         #expect(ProcessTable.name(of: next) == "Probe")
-        #expect(waitForOneSpare(of: host.processIdentifier, other: next) != nil, "none prepared after the restart")
+        #expect(host.spareProcess(other: next) != nil, "none prepared after the restart")
         let (status, _, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
     }
@@ -105,17 +108,6 @@ struct IsolationTests {
         {
             usleep(10_000)
         }
-    }
-
-    /// The one process `host` prepared ahead, other than `other`, once there is one (within 10 s).
-    private func waitForOneSpare(of host: Int32, other: Int32? = nil) -> Int32? {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while .now < deadline {
-            let spares = ProcessTable.spareProcesses(of: host)
-            if spares.count == 1, spares[0] != other { return spares[0] }
-            usleep(20_000)
-        }
-        return nil
     }
 
     @Test func anIsolatedPluginThatHangsIsStoppedAtItsDeadlineAndStartsAgain() throws {

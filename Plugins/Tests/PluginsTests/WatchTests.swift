@@ -62,7 +62,13 @@ struct WatchTests {
         let before = host.seen.endIndex
         try rename(try newBuild(in: scratch), over: path, in: scratch)
         host.read(until: "Stack: ", after: host.read(until: "reloaded Probe", after: before))
-        let second = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        // The old process is killed once the new one serves: it ends a moment later.
+        let ended = ContinuousClock.now + .seconds(10)
+        var second = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        while second.contains(where: first.contains), .now < ended {
+            usleep(10_000)
+            second = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        }
         let (status, output, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
         #expect(first.count == 1 && second.count == 1 && first != second, "\(first) then \(second)")

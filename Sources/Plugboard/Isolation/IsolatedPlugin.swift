@@ -166,6 +166,17 @@ public final class IsolatedPlugin: Sendable {
         current.withLock { $0?.isRunning == true ? $0?.processID : nil }
     }
 
+    /// The process ID of the plugin process prepared ahead for `command`, which waits to serve the
+    /// next isolated plugin that starts (named `plugboard-spare` among the processes); `nil` while
+    /// none is prepared (the next is being started, or none was asked for yet).
+    ///
+    /// ```swift
+    /// IsolatedPlugin.preparedProcessID(for: command)  // 2059
+    /// ```
+    public static func preparedProcessID(for command: [String]) -> Int32? {
+        SpareProcesses.processID(for: command)
+    }
+
     /// Why the plugin stopped last, if it did.
     ///
     /// ```swift

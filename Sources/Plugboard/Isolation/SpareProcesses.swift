@@ -21,6 +21,11 @@ enum SpareProcesses {
         prepared.withLock { $0.removeValue(forKey: command) }
     }
 
+    /// The process ID of the process prepared for `command`, if one is.
+    static func processID(for command: [String]) -> Int32? {
+        prepared.withLock { $0[command]?.processID }
+    }
+
     /// Starts a process for `command` on the starter's thread, unless one is prepared, and keeps
     /// it once it says it is prepared. One that ends while it waits (killed, say) is reaped at
     /// once, and another started; one that cannot start, or ends before it is prepared, is not

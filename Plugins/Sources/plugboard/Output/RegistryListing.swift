@@ -75,7 +75,14 @@ enum RegistryListing {
         let isolated = Isolation.started.withLock { $0 }.flatMap { plugin in
             plugin.plugins.map { "\($0.name) \($0.version)  \(Isolation.place(of: $0, in: plugin))" }
         }
-        for line in lines + isolated { Terminal.line("  \(line)") }
+        // A host that isolates plugins keeps a plugin process waiting, which `ps` lists as
+        // `plugboard-spare`.
+        var spare: [String] = []
+        if !isolated.isEmpty {
+            let process = IsolatedPlugin.preparedProcessID(for: Isolation.processCommand)
+            spare = ["spare plugin process: " + (process.map { "\($0)" } ?? "none prepared yet")]
+        }
+        for line in lines + isolated + spare { Terminal.line("  \(line)") }
         if lines.isEmpty && isolated.isEmpty { Terminal.line("  (none)") }
     }
 

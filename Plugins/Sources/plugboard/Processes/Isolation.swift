@@ -10,6 +10,9 @@ enum Isolation {
     /// The hidden command a plugin process runs; the host names the plugin files over its socket.
     static let command = "plugin-process"
 
+    /// What starts a plugin process of this host: this executable with ``command``.
+    static var processCommand: [String] { [BundledPlugins.executable, command] }
+
     /// The isolated plugins of this host, in the order they started.
     static let started = Mutex<[IsolatedPlugin]>([])
 
@@ -62,7 +65,7 @@ enum Isolation {
         var failures = 0
         for group in plan.groups {
             switch loader.isolate(
-                group, command: [BundledPlugins.executable, command], deadline: deadline, onStop: report)
+                group, command: processCommand, deadline: deadline, onStop: report)
             {
             case .success(let plugin):
                 started.withLock { $0.append(plugin) }

@@ -23,7 +23,9 @@ extension Scratch {
         let manifest = try #require((0...(refused.count - head.count)).last { refused[$0...].starts(with: head) })
         let version = Array(RuntimeFingerprint.current.runtimeVersion.utf8)
         let at = try #require((manifest..<refused.count).first { refused[$0...].starts(with: version) })
-        refused[at + version.count - 1] = UInt8(ascii: "9")
+        // Another last character of the digest: a build for another runtime.
+        let last = at + version.count - 1
+        refused[last] = refused[last] == UInt8(ascii: "9") ? UInt8(ascii: "8") : UInt8(ascii: "9")
         return (good, refused, scratch)
     }
 }
