@@ -159,10 +159,9 @@ struct IsolationTests {
         #expect(problems.contains("gave up 'do hang'"), "\(problems)")
     }
 
-    /// A screen stays bound to the process that showed it: once that process has ended, the
-    /// screen says so even after two more processes have started, and its actions are not sent to
-    /// a later process, which knows other screens by the same numbers.
-    @Test func aScreenOfAProcessThatEndedStaysStoppedAfterLaterRestarts() throws {
+    /// The screens a process showed before it stopped are built again, from their URLs, once a
+    /// later open starts the plugin again: the person's place comes back.
+    @Test func theScreensOfAStoppedProcessAreBuiltAgainWhenALaterOpenStartsIt() throws {
         let host = try isolatedProbe(state: try Scratch().directory)
         for _ in 0..<2 {
             host.type("open app://probe/identity\n")
@@ -175,16 +174,17 @@ struct IsolationTests {
             }
             usleep(300_000)
         }
-        host.type("open app://probe/identity\nback\nback\n")
+        host.type("stack\nopen app://probe/identity\nback\nback\n")
         let (status, output, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
-        // The first two screens' processes ended; only the third runs.
-        #expect(output.contains("Stack: Home > Probe stopped > Probe stopped > Probe\n"), "\(output)")
-        // The first screen says its process ended, though another has ended since.
+        // Stopped, then rebuilt by the next open: each open started a process that serves all three.
+        #expect(output.contains("> stack\nStack: Home > Probe stopped > Probe stopped\n"), "\(output)")
+        #expect(output.contains("Stack: Home > Probe > Probe > Probe\n"), "\(output)")
         #expect(
             output.hasSuffix(
-                "┌─ Probe stopped\n│ Probe 0.0.1 stopped: the process that showed this screen has ended; open it "
-                    + "again to restart it\n└─\n  1) Go back  [back]\nStack: Home > Probe stopped\n"), "\(output)")
+                "┌─ Probe\n│ probe\n└─\n  1) End the process  [exit]\n  2) Trap  [trap]\n  3) Hang  [hang]\n"
+                    + "  4) Open the circles  [circles]\nStack: Home > Probe\n"),
+            "\(output)")
     }
 
     /// A plugin whose startup task traps in its process takes down only that process as it

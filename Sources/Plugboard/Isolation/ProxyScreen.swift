@@ -45,6 +45,15 @@ final class ProxyScreen: Screen {
         failure ?? process.flatMap(plugin.stop(ofProcess:))
     }
 
+    /// Whether the screen shows that its plugin stopped (not that a request failed), while the
+    /// plugin runs again: built again from its URL, it would show the plugin's screen.
+    var showsStopOfRunningPlugin: Bool {
+        switch stop {
+        case nil, .failed?: false
+        case _?: plugin.processID != nil
+        }
+    }
+
     var title: String {
         switch stop {
         case nil, .failed?: state?.title ?? routeTitle

@@ -158,7 +158,17 @@ public final class Navigator {
         if acting == 0 { await checkForLeaks() }
     }
 
+    /// Carries out `request`; after an open, which may have started an isolated plugin's process
+    /// again, the screens that show that plugin's stop are built again.
     private func apply(_ request: NavigationRequest) async throws(NavigationError) {
+        try await changeStacks(request)
+        switch request {
+        case .push, .present, .replace: await rebuildStoppedScreensAfterOpen()
+        case .pop, .popToRoot, .dismiss: break
+        }
+    }
+
+    private func changeStacks(_ request: NavigationRequest) async throws(NavigationError) {
         switch request {
         case .push(let url, let context):
             let (entry, redirects) = try await makeEntry(url, context: context)

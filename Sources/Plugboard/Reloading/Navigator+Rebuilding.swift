@@ -34,9 +34,15 @@ extension Navigator {
     /// - Parameter plugin: The plugin's name.
     /// - Returns: How many screens were rebuilt, and which were removed.
     public func rebuildScreens(of plugin: String) async -> Rebuilding {
+        await rebuildScreens { $0.plugin == plugin }
+    }
+
+    /// Builds again, from their URLs, the screens on the stacks that `shouldRebuild` picks, as
+    /// ``rebuildScreens(of:)`` does.
+    func rebuildScreens(where shouldRebuild: (Entry) -> Bool) async -> Rebuilding {
         var (rebuilt, removed) = (0, [String]())
         rebuilding: for stack in stacks.indices {
-            for index in stacks[stack].indices where stacks[stack][index].plugin == plugin {
+            for index in stacks[stack].indices where shouldRebuild(stacks[stack][index]) {
                 let old = stacks[stack][index]
                 do {
                     let (fresh, _) = try await makeEntry(old.url, context: nil)

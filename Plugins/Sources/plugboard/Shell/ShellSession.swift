@@ -70,6 +70,8 @@ final class ShellSession {
                     throw HostError.failed("the application is not running, so '\(name)' was not delivered")
                 }
                 Terminal.line("posted \(name)")
+                // An isolated plugin that handles it started again if it had stopped.
+                _ = await navigator.rebuildStoppedScreens()
             case .disable, .enable:
                 guard let module = rest else {
                     throw HostError.failed("\(command) needs a module's name; type modules for them")
@@ -146,8 +148,7 @@ final class ShellSession {
                 "no isolated plugin is named '\(name)'; plugins lists the plugins and where they run")
         }
         try plugin.restart()
-        var rebuilt = 0
-        for member in plugin.plugins { rebuilt += await navigator.rebuildScreens(of: member.name).rebuilt }
+        let rebuilt = await navigator.rebuildStoppedScreens().rebuilt
         Terminal.line(
             "restarted \(plugin.title) (process \(plugin.processID.map(String.init) ?? "-")); "
                 + "\(counted(rebuilt, "screen")) rebuilt")

@@ -1,0 +1,25 @@
+extension Navigator {
+    /// Builds again, from their URLs, the screens of isolated plugins that show that their plugin
+    /// stopped, where the plugin runs again (a new process started by a later open, or by
+    /// ``IsolatedPlugin/restart()``): the person's place comes back as it was before the stop.
+    /// The navigator does this itself after each screen it opens; a host calls it after a restart.
+    /// Where a URL no longer opens, that screen and every screen above it are removed, as
+    /// ``rebuildScreens(of:)`` removes them.
+    ///
+    /// ```swift
+    /// try notes.restart()
+    /// let rebuilt = await navigator.rebuildStoppedScreens()
+    /// print(rebuilt.rebuilt, "screens rebuilt")
+    /// ```
+    /// - Returns: How many screens were rebuilt, and which were removed.
+    public func rebuildStoppedScreens() async -> Rebuilding {
+        await rebuildScreens { ($0.screen as? ProxyScreen)?.showsStopOfRunningPlugin == true }
+    }
+
+    /// Rebuilds the screens that show a stop of a plugin that runs again, if there are any: after
+    /// a screen was opened, whose open may have started its plugin's process again.
+    func rebuildStoppedScreensAfterOpen() async {
+        let stopped = stacks.joined().contains { ($0.screen as? ProxyScreen)?.showsStopOfRunningPlugin == true }
+        if stopped { _ = await rebuildStoppedScreens() }
+    }
+}
