@@ -49,19 +49,19 @@ struct FaultInjectionTests {
         let descriptors = ProcessTable.openDescriptors(of: host.processIdentifier)
         let held = ProcessTable.descriptors(of: host.processIdentifier)
         var depth = 1 + 2 * Self.routes.count
-        var kills = 0
+        var killed: [Int32] = []
         var placeholders = 0
         var restarts = 0
         for step in 0..<steps {
             let context = "step \(step) of the journey with PLUGBOARD_FAULT_SEED=\(seed)"
             let killsNow = random.next(below: 4) == 0
             let killFirst = random.next(below: 2) == 0
-            if killsNow && killFirst { kills += killAChild(of: host.processIdentifier, random: &random) }
+            if killsNow && killFirst { killed += killAChild(of: host.processIdentifier, random: &random) }
             let route =
                 depth > 1 && random.next(below: 3) == 0 ? nil : Self.routes[random.next(below: Self.routes.count)]
             let start = host.seen.endIndex
             host.type(route.map { "open \($0.url)\n" } ?? "back\n")
-            if killsNow && !killFirst { kills += killAChild(of: host.processIdentifier, random: &random) }
+            if killsNow && !killFirst { killed += killAChild(of: host.processIdentifier, random: &random) }
             host.read(until: "\nStack: ", after: start)
             guard let end = host.seen[start...].range(of: "\nStack: ")?.upperBound else {
                 Issue.record("the host ended at \(context): \(host.seen[start...])")
@@ -89,16 +89,21 @@ struct FaultInjectionTests {
             }
         }
         // Every process running again, the host holds what it held at the start, and no child is
-        // left unreaped.
-        restartAll(host)
-        // A process killed at the last step may still be ending (its backtracer writes its report):
-        // it is reaped once it has ended.
+        // left unreaped. A process killed at the last steps may still be ending (its backtracer
+        // writes its report), running to a restart's eyes: the restarts come once it has ended.
         let ended = ContinuousClock.now + .seconds(10)
+        while ProcessTable.children(of: host.processIdentifier).contains(where: { killed.contains($0.pid) }),
+            .now < ended
+        {
+            usleep(50_000)
+        }
+        restartAll(host)
         func allRunningAndReaped() -> Bool {
             ProcessTable.pluginProcesses(of: host.processIdentifier).count == 4
                 && ProcessTable.children(of: host.processIdentifier).allSatisfy { $0.state != "Z" }
         }
-        while !allRunningAndReaped() && .now < ended { usleep(50_000) }
+        let restarted = ContinuousClock.now + .seconds(10)
+        while !allRunningAndReaped() && .now < restarted { usleep(50_000) }
         #expect(allRunningAndReaped(), "\(ProcessTable.children(of: host.processIdentifier))")
         // What a process killed last wrote is read for up to 2 seconds (its backtracer may hold
         // its output open): its descriptors close then.
@@ -111,8 +116,10 @@ struct FaultInjectionTests {
             "\(held) then \(ProcessTable.descriptors(of: host.processIdentifier))")
         let (status, _, problems) = try host.finish()
         #expect(status == 0, "\(problems.suffix(2000))")
-        #expect(kills > steps / 8 && placeholders > 0, "\(kills) kills, \(placeholders) placeholders")
-        print("fault injection: \(steps) steps, \(kills) kills, \(placeholders) placeholders, \(restarts) restarts")
+        #expect(killed.count > steps / 8 && placeholders > 0, "\(killed.count) kills, \(placeholders) placeholders")
+        print(
+            "fault injection: \(steps) steps, \(killed.count) kills, \(placeholders) placeholders, \(restarts) restarts"
+        )
     }
 
     /// Starts every plugin process of `host` that does not run, and waits until the shell has.
@@ -123,13 +130,13 @@ struct FaultInjectionTests {
     }
 
     /// Sends SIGKILL, SIGSEGV or SIGABRT to one of the plugin processes of `host`, the one it
-    /// prepared ahead included, if it has one; returns how many it killed.
-    private func killAChild(of host: Int32, random: inout SeededRandom) -> Int {
+    /// prepared ahead included, if it has one; returns the one it killed.
+    private func killAChild(of host: Int32, random: inout SeededRandom) -> [Int32] {
         let running = ProcessTable.pluginProcesses(of: host) + ProcessTable.spareProcesses(of: host)
-        guard !running.isEmpty else { return 0 }
+        guard !running.isEmpty else { return [] }
         let child = running[random.next(below: running.count)]
         let signal = [SIGKILL, SIGSEGV, SIGABRT][random.next(below: 3)]
-        return kill(child, signal) == 0 ? 1 : 0
+        return kill(child, signal) == 0 ? [child] : []
     }
 }
 

@@ -54,6 +54,8 @@ struct IsolationTests {
         #expect(log.hasPrefix(state.path + "/plugboard/crashes/Probe-"))
         let report = try String(contentsOfFile: String(log), encoding: .utf8)
         #expect(report.contains("Fatal error: the probe traps on purpose"), "\(report)")
+        // Its standard error, where the backtrace went, is not shown: only what it prints is.
+        #expect(!problems.contains("[Probe]"), "\(problems)")
     }
 
     /// A host that isolates plugins keeps one plugin process started ahead: a restart takes it, and
@@ -315,6 +317,10 @@ struct IsolationTests {
             "\(run.standardError)")
         if command.hasPrefix("open") {
             #expect(run.standardOutput.contains("┌─ Probe stopped\n│ Probe 0.0.1 stopped: Fatal error: \(message)"))
+            // The screen that stopped the process is not built again when the next open starts
+            // the plugin: it would stop it again.
+            #expect(
+                run.standardOutput.contains("Stack: Home > Probe stopped > Blog > Probe\n"), "\(run.standardOutput)")
         }
         #expect(run.standardOutput.contains("> open app://blog\n┌─ Blog\n"), "\(run.standardOutput)")
         #expect(
@@ -331,6 +337,8 @@ struct IsolationTests {
         // (The host reads the unsealed probe's declarations in a child of its own first: it registers there too.)
         #expect(
             try String(contentsOfFile: record, encoding: .utf8).hasSuffix("registered\nheard probe.ping\nshut down\n"))
+        // What the handler printed in its process is shown, after the plugin's name.
+        #expect(run.standardError.contains("[Probe] probe heard probe.ping\n"), "\(run.standardError)")
     }
 
     /// An isolated plugin's startup tasks are in the launch report and the Chrome trace, with

@@ -100,4 +100,16 @@ __attribute__((visibility("hidden"))) int pb_spawn_close_from(void *_Nonnull act
 /// meanwhile inherits them. Returns 0, or -1 with `errno` set.
 __attribute__((visibility("hidden"))) int pb_pipe_closed_on_exec(int ends[_Nonnull 2]);
 
+/// Makes standard output line-buffered, as it is on a terminal, where it goes to a pipe: what a
+/// plugin process prints reaches the reader of its pipe line by line. Call it before printing.
+__attribute__((visibility("hidden"))) void pb_line_buffer_standard_output(void);
+
+/// Makes the signals the Swift runtime's crash handler catches (SIGSEGV, SIGABRT, SIGILL, SIGBUS,
+/// SIGFPE, SIGTRAP, SIGQUIT) end the process when another process sends them, as they end any
+/// process: the crash handler, which writes a backtrace and then returns, would otherwise let a
+/// process sent SIGSEGV by `kill` go on running without it. A fault of the process's own, or a
+/// signal it sends itself (`abort`), still goes to the crash handler first. Call it once the
+/// Swift runtime has started; returns 0, or an error number.
+__attribute__((visibility("hidden"))) int pb_end_on_fatal_signals_from_others(void);
+
 #endif

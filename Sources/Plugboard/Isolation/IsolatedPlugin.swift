@@ -72,6 +72,7 @@ public final class IsolatedPlugin: Sendable {
     /// The last stop, and the process it ended.
     private let lastDeath = PosixMutex<(process: Int32, error: IsolationError)?>(nil)
     private let onStop: @Sendable (IsolationError) -> Void
+    private let onOutput: @Sendable (String) -> Void
     private let restarts: PosixMutex<RestartPolicy>
     private let now: @Sendable () -> ContinuousClock.Instant
 
@@ -89,6 +90,9 @@ public final class IsolatedPlugin: Sendable {
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
     ///   - onStop: Told once of each process that stops, as soon as the host sees it end (its
     ///     crash report is in the error).
+    ///   - onOutput: Told each line its processes print to their standard output (what the
+    ///     plugins `print`), without its newline, as it comes, on a thread of the host's; their
+    ///     standard error, where a trap's message and backtrace go, is kept for the crash report.
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift
@@ -98,18 +102,20 @@ public final class IsolatedPlugin: Sendable {
         files: [String], command: [String], deadline: Duration = defaultDeadline,
         restarts: RestartPolicy = RestartPolicy(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-        onStop: @escaping @Sendable (IsolationError) -> Void = { _ in }
+        onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
+        onOutput: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(IsolationError) -> IsolatedPlugin {
-        let (handle, ready) = try PluginProcessHandle.start(command, files: files, deadline: deadline)
+        let (handle, ready) = try PluginProcessHandle.start(
+            command, files: files, deadline: deadline, onOutput: onOutput)
         return IsolatedPlugin(
             files: files, command: command, deadline: deadline, handle: handle, ready: ready, restarts: restarts,
-            now: now, onStop: onStop)
+            now: now, onStop: onStop, onOutput: onOutput)
     }
 
     private init(
         files: [String], command: [String], deadline: Duration, handle: PluginProcessHandle, ready: Ready,
         restarts: RestartPolicy, now: @escaping @Sendable () -> ContinuousClock.Instant,
-        onStop: @escaping @Sendable (IsolationError) -> Void
+        onStop: @escaping @Sendable (IsolationError) -> Void, onOutput: @escaping @Sendable (String) -> Void
     ) {
         self.files = files
         self.command = command
@@ -117,6 +123,7 @@ public final class IsolatedPlugin: Sendable {
         self.restarts = PosixMutex(restarts)
         self.now = now
         self.onStop = onStop
+        self.onOutput = onOutput
         routes = ready.routes
         handlers = ready.handlers
         interceptors = ready.interceptors
@@ -247,10 +254,13 @@ public final class IsolatedPlugin: Sendable {
     }
 
     /// Terminates the plugin process's application, if a process runs (one that stopped is not
-    /// started to be terminated), and waits within the deadline for it to have done so.
+    /// started to be terminated), and waits within the deadline for it to have done so; then the
+    /// process ends, and what it printed last is handed on before this returns.
     func terminate() async {
         guard let handle = current.withLock({ $0 }), handle.isRunning else { return }
         _ = try? await answer({ .terminate(request: $0) }, from: handle)
+        ending(handle, because: "ended with the host's application")
+        await handle.end(within: deadline)
     }
 
     /// Asks the plugin process numbered `process` to drop its screen numbered `screen`, if it
@@ -289,7 +299,8 @@ public final class IsolatedPlugin: Sendable {
     /// try await notes.replace()  // after a rebuild of libNotes.so
     /// ```
     public func replace() async throws(IsolationError) {
-        let (handle, ready) = try PluginProcessHandle.start(command, files: files, deadline: deadline)
+        let (handle, ready) = try PluginProcessHandle.start(
+            command, files: files, deadline: deadline, onOutput: onOutput)
         guard ready.routes == routes, ready.handlers == handlers, ready.plugins.map(\.name) == plugins.map(\.name)
         else {
             handle.stop()
@@ -335,7 +346,8 @@ public final class IsolatedPlugin: Sendable {
         guard restarts.startsAgain(at: now()) else {
             throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
-        let (handle, ready) = try PluginProcessHandle.start(command, files: files, deadline: deadline)
+        let (handle, ready) = try PluginProcessHandle.start(
+            command, files: files, deadline: deadline, onOutput: onOutput)
         current.withLock { $0 = handle }
         lastReady.withLock { $0 = ready }
         watch(handle)

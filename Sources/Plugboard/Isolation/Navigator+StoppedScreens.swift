@@ -2,7 +2,10 @@ extension Navigator {
     /// Builds again, from their URLs, the screens of isolated plugins that show that their plugin
     /// stopped, where the plugin runs again (a new process started by a later open, or by
     /// ``IsolatedPlugin/restart()``): the person's place comes back as it was before the stop.
-    /// The navigator does this itself after each screen it opens; a host calls it after a restart.
+    /// A screen whose own request was being served when the process stopped (it trapped as it
+    /// rendered, say) stays as it is, since it would most likely stop the process again: the
+    /// person opens it again, or goes back. The navigator does this itself after each screen it
+    /// opens; a host calls it after a restart.
     /// Where a URL no longer opens, that screen and every screen above it are removed, as
     /// ``rebuildScreens(of:)`` removes them.
     ///

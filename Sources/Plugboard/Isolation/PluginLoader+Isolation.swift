@@ -1,7 +1,7 @@
 extension PluginLoader {
     /// Loads a resolved population (``PluginResolution/order``) where `isolation` places it: the
     /// plugins it keeps in the host load here, as ``load(resolved:loaded:)`` loads them; each
-    /// group it isolates starts in a plugin process of its own (``isolate(_:command:deadline:onStop:)``).
+    /// group it isolates starts in a plugin process of its own (``isolate(_:command:deadline:onStop:onOutput:)``).
     ///
     /// - Parameters:
     ///   - population: The candidates to load, dependencies first.
@@ -9,7 +9,9 @@ extension PluginLoader {
     ///   - command: What starts a plugin process: the executable that calls
     ///     ``PluginProcess/serve(descriptor:policy:)``, and its arguments.
     ///   - deadline: How long a request to a plugin process may take (``IsolatedPlugin/deadline``).
-    ///   - onStop: Told once of each plugin process that stops (``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:)``).
+    ///   - onStop: Told once of each plugin process that stops (``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:onOutput:)``).
+    ///   - onOutput: Told each line a plugin process prints, with the names of the plugins it
+    ///     serves (`Account + Blog`).
     ///   - loaded: Called on this thread with each file and its result, in the population's order.
     /// - Returns: One result per candidate, in the population's order.
     /// - Throws: ``IsolationError`` when `isolation` names a plugin that is not in `population`, or
@@ -28,14 +30,16 @@ extension PluginLoader {
         resolved population: [PluginCandidate], isolation: IsolationPolicy, command: [String],
         deadline: Duration = IsolatedPlugin.defaultDeadline,
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
+        onOutput: @escaping @Sendable (_ plugins: String, _ line: String) -> Void = { _, _ in },
         loaded: (_ path: String, _ result: Result<PlacedPlugin, PluginLoadError>) -> Void = { _, _ in }
     ) throws(IsolationError) -> [Result<PlacedPlugin, PluginLoadError>] {
         let plan = try isolation.plan(for: population)
         var placed: [String: Result<PlacedPlugin, PluginLoadError>] = [:]
         for group in plan.groups {
-            let started = isolate(group, command: command, deadline: deadline, onStop: onStop).map {
-                PlacedPlugin.isolated($0)
-            }
+            let names = group.map(\.name).joined(separator: " + ")
+            let started = isolate(
+                group, command: command, deadline: deadline, onStop: onStop, onOutput: { onOutput(names, $0) }
+            ).map { PlacedPlugin.isolated($0) }
             for candidate in group { placed[candidate.path] = started }
         }
         for (candidate, result) in zip(plan.inHost, load(resolved: plan.inHost)) {
@@ -54,9 +58,10 @@ extension PluginLoader {
     ///
     /// - Parameters:
     ///   - group: The plugins' candidates, dependencies first.
-    ///   - command: What starts a plugin process, as for ``load(resolved:isolation:command:deadline:onStop:loaded:)``.
+    ///   - command: What starts a plugin process, as for ``load(resolved:isolation:command:deadline:onStop:onOutput:loaded:)``.
     ///   - deadline: How long a request to the plugin process may take.
     ///   - onStop: Told once of each plugin process that stops.
+    ///   - onOutput: Told each line the plugin process prints (``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:onOutput:)``).
     /// - Returns: The isolated plugins, or ``PluginLoadError/isolationFailed(path:error:)`` (naming the
     ///   group's first file) when the process could not start or refused them, or
     ///   ``PluginLoadError/registrationFailed(path:plugin:error:)`` when a route is already another
@@ -67,13 +72,14 @@ extension PluginLoader {
     /// ```
     public func isolate(
         _ group: [PluginCandidate], command: [String], deadline: Duration = IsolatedPlugin.defaultDeadline,
-        onStop: @escaping @Sendable (IsolationError) -> Void = { _ in }
+        onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
+        onOutput: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Result<IsolatedPlugin, PluginLoadError> {
         let path = group.first?.path ?? ""
         let plugin: IsolatedPlugin
         do {
             plugin = try IsolatedPlugin.start(
-                files: group.map(\.path), command: command, deadline: deadline, onStop: onStop)
+                files: group.map(\.path), command: command, deadline: deadline, onStop: onStop, onOutput: onOutput)
         } catch {
             return .failure(.isolationFailed(path: path, error: error))
         }

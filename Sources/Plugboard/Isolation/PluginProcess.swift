@@ -1,3 +1,4 @@
+internal import CPlugboard
 internal import Glibc
 internal import PlugboardReactive
 
@@ -42,6 +43,12 @@ public final class PluginProcess {
         // The processes it starts (the Swift runtime's backtracer, after a trap) must not keep the
         // socket open: the host sees this process end by its socket closing.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        // What its plugins print reaches the host line by line, as they print it, not once a
+        // pipe's buffer is full.
+        pb_line_buffer_standard_output()
+        // A plugin process sent SIGSEGV or SIGABRT (by a person, or a test) ends, as any process
+        // does: the Swift runtime's crash handler alone would write a backtrace and go on.
+        _ = pb_end_on_fatal_signals_from_others()
         let connection = WireConnection(descriptor: descriptor)
         await warmUp()
         name(as: Self.spareName)

@@ -37,7 +37,7 @@ final class PluginProcessHandle: Sendable {
         var navigation: [Int: @Sendable (WireNavigation) -> Void] = [:]
         var death: Death?
         var timingOut = false
-        var whenEnded: (@Sendable (PluginProcessHandle, Death) -> Void)?
+        var whenEnded: [@Sendable (PluginProcessHandle, Death) -> Void] = []
     }
 
     let processID: Int32
@@ -56,14 +56,16 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Has a plugin process of `command` serve `files`, and waits, within `deadline`, until it
-    /// reports its plugins ready. It takes the process prepared for `command` ahead
-    /// (``SpareProcesses``), or starts one when none is; either way, it prepares the next.
+    /// reports its plugins ready; each line it prints goes to `onOutput`. It takes the process
+    /// prepared for `command` ahead (``SpareProcesses``), or starts one when none is; either way,
+    /// it prepares the next.
     static func start(
-        _ command: [String], files: [String], deadline: Duration
+        _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
     ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         defer { SpareProcesses.prepare(command) }
         if let spare = SpareProcesses.take(command) {
             do throws(IsolationError) {
+                spare.output.handLines(to: onOutput)
                 return try serve(files, by: spare, deadline: deadline)
             } catch .refused(let reason) {
                 throw .refused(reason: reason)
@@ -73,6 +75,7 @@ final class PluginProcessHandle: Sendable {
             }
         }
         let process = try SpawnedProcess.start(command)
+        process.output.handLines(to: onOutput)
         guard process.waitForPrepared(within: deadline) else {
             throw .cannotStart(
                 reason: "it did not say it was prepared, in version \(WireMessage.version) of the wire, within "
@@ -127,6 +130,19 @@ final class PluginProcessHandle: Sendable {
     /// Ends the process, and what it started, at once; its end is then seen as any other.
     func stop() {
         kill(-processID, SIGKILL)
+    }
+
+    /// Closes the connection, which ends the process once it has served what it was sent, and
+    /// waits until it has ended and been reaped (what it printed last handed on); past `limit`,
+    /// it is stopped.
+    func end(within limit: Duration) async {
+        connection.shutDown()
+        let stop = DispatchWorkItem { [processID] in kill(-processID, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(limit / .nanoseconds(1))), execute: stop)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            whenEnded { _, _ in continuation.resume() }
+        }
+        stop.cancel()
     }
 
     /// Sends `message`, which has no answer.
@@ -201,10 +217,11 @@ final class PluginProcessHandle: Sendable {
             return state.pending.values
         }
         for request in waiting { request.continuation.resume(returning: .stopped(death)) }
-        state.withLock { state in
-            defer { state.whenEnded = nil }
+        let handlers = state.withLock { state in
+            defer { state.whenEnded = [] }
             return state.whenEnded
-        }?(self, death)
+        }
+        for handler in handlers { handler(self, death) }
     }
 
     /// Stops the process, whose answer is overdue: its end is then seen as any other, and every
@@ -220,7 +237,7 @@ final class PluginProcessHandle: Sendable {
     /// it has.
     func whenEnded(_ handler: @escaping @Sendable (PluginProcessHandle, Death) -> Void) {
         let death = state.withLock { state in
-            if state.death == nil { state.whenEnded = handler }
+            if state.death == nil { state.whenEnded.append(handler) }
             return state.death
         }
         if let death { handler(self, death) }

@@ -2,31 +2,46 @@ internal import Dispatch
 internal import Glibc
 
 /// What a plugin process writes to its standard output and error, read as it comes on a thread
-/// of its own (a process whose pipe is full would block), and kept for its last words.
+/// of its own (a process whose pipe is full would block), and kept for its last words; each line
+/// of its standard output (what its plugins print) is also handed on, once a handler is set,
+/// while its standard error (the Swift runtime's fatal error and backtrace) is only kept.
 final class ProcessOutput: Sendable {
     /// The most kept: the end of a long output, where the fatal error and backtrace are.
     static let kept = 256 << 10
+    /// The longest part of a line not yet ended that is kept waiting for its end: a longer one is
+    /// handed on in parts of this length.
+    static let longestLine = 16 << 10
 
     private let text = PosixMutex<[UInt8]>([])
     private let done = DispatchSemaphore(value: 0)
     /// Whether the output ended, and who waits to hear it.
     private let ending = PosixMutex<(ended: Bool, handler: (@Sendable () -> Void)?)>((false, nil))
+    /// Who is handed each line of standard output, and the start of a line not yet ended.
+    private let lines = PosixMutex<(handler: (@Sendable (String) -> Void)?, partial: [UInt8])>((nil, []))
 
-    /// Reads `descriptor`, which it then owns, until its end.
-    init(reading descriptor: Int32) {
+    /// Reads `output` and `error`, which it then owns, until both end.
+    init(output: Int32, error: Int32) {
         let reader = WorkerThread()
-        let read: @Sendable () -> Void = { [text, done, ending] in
+        let read: @Sendable () -> Void = { [self] in
+            var open = [output, error]
             var buffer = [UInt8](repeating: 0, count: 16 << 10)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                text.withLock { kept in
-                    kept += buffer[..<count]
-                    if kept.count > Self.kept { kept.removeFirst(kept.count - Self.kept) }
+            while !open.isEmpty {
+                var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                guard poll(&watched, nfds_t(watched.count), -1) >= 0 || errno == EINTR else { break }
+                for watch in watched where watch.revents != 0 {
+                    let count = buffer.withUnsafeMutableBytes { Glibc.read(watch.fd, $0.baseAddress, $0.count) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else {
+                        if watch.fd == output { handOn([]) }
+                        close(watch.fd)
+                        open.removeAll { $0 == watch.fd }
+                        continue
+                    }
+                    keep(buffer[..<count])
+                    if watch.fd == output { handOn(buffer[..<count]) }
                 }
             }
-            close(descriptor)
+            for descriptor in open { close(descriptor) }
             done.signal()
             ending.withLock { ending in
                 defer { ending = (true, nil) }
@@ -34,6 +49,44 @@ final class ProcessOutput: Sendable {
             }?()
         }
         if let reader { reader.async(read) } else { read() }
+    }
+
+    private func keep(_ bytes: ArraySlice<UInt8>) {
+        text.withLock { kept in
+            kept += bytes
+            if kept.count > Self.kept { kept.removeFirst(kept.count - Self.kept) }
+        }
+    }
+
+    /// Hands on each line `bytes` ends, with what came before it, and at the end of the output
+    /// (`bytes` empty) what is left; keeps the rest for the next.
+    private func handOn(_ bytes: ArraySlice<UInt8>) {
+        let (handler, ended) = lines.withLock { lines in
+            lines.partial += bytes
+            var ended: [String] = []
+            while true {
+                let newline = lines.partial.firstIndex(of: UInt8(ascii: "\n"))
+                let end: Int
+                if let newline {
+                    end = newline
+                } else if lines.partial.count >= Self.longestLine || (bytes.isEmpty && !lines.partial.isEmpty) {
+                    end = min(lines.partial.count, Self.longestLine)
+                } else {
+                    break
+                }
+                ended.append(String(decoding: lines.partial[..<end], as: UTF8.self))
+                lines.partial.removeFirst(newline == nil ? end : end + 1)
+            }
+            return (lines.handler, ended)
+        }
+        // Before a handler is set (a process prepared ahead, warming up), nothing is handed on.
+        if let handler { for line in ended { handler(line) } }
+    }
+
+    /// Hands each line the process writes to its standard output from now on to `handler`, on
+    /// the thread that reads it, without its newline.
+    func handLines(to handler: @escaping @Sendable (String) -> Void) {
+        lines.withLock { $0.handler = handler }
     }
 
     /// Calls `handler` once the output has ended (the process ended, and what it started), on the

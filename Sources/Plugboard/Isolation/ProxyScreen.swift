@@ -45,12 +45,18 @@ final class ProxyScreen: Screen {
         failure ?? process.flatMap(plugin.stop(ofProcess:))
     }
 
-    /// Whether the screen shows that its plugin stopped (not that a request failed), while the
-    /// plugin runs again: built again from its URL, it would show the plugin's screen.
+    /// Whether the process stopped while it served a request of this screen (it trapped as it
+    /// rendered, say, or did not answer in time): such a screen is not built again by itself,
+    /// since it would most likely stop the process again, with every screen it serves.
+    private var stoppedItsProcess = false
+
+    /// Whether the screen shows that its plugin stopped (not that a request failed, nor a stop
+    /// it caused), while the plugin runs again: built again from its URL, it would show the
+    /// plugin's screen.
     var showsStopOfRunningPlugin: Bool {
         switch stop {
         case nil, .failed?: false
-        case _?: plugin.processID != nil
+        case _?: !stoppedItsProcess && plugin.processID != nil
         }
     }
 
@@ -95,11 +101,18 @@ final class ProxyScreen: Screen {
     /// Sends the request `make` builds (to the process numbered `process`, if one is given), and
     /// shows its answer, or the plugin's stop.
     private func answer(in process: Int32? = nil, _ make: @Sendable (Int) -> WireMessage) async {
+        // A request to a process that ended before only learns of its stop.
+        let ended = process.flatMap(plugin.stop(ofProcess:)) != nil
         do {
             (state, self.process) = try await plugin.screen(make, in: process)
             failure = nil
+            stoppedItsProcess = false
         } catch {
             failure = error
+            switch error {
+            case .stopped, .notResponding: stoppedItsProcess = !ended
+            default: break
+            }
         }
     }
 }

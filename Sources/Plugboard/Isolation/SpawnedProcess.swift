@@ -65,19 +65,26 @@ struct SpawnedProcess: Sendable {
         return "ended with status \(status >> 8 & 0xFF)"
     }
 
-    /// Starts the process with `socket` as its descriptor 3 and its output in a pipe.
+    /// Starts the process with `socket` as its descriptor 3 and its standard output and error in
+    /// pipes of their own.
     private static func spawn(_ arguments: [String], socket: Int32) throws(IsolationError) -> (Int32, ProcessOutput) {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pb_pipe_closed_on_exec(&pipeEnds) == 0 else {
+        var outputEnds: [Int32] = [-1, -1]
+        var errorEnds: [Int32] = [-1, -1]
+        guard pb_pipe_closed_on_exec(&outputEnds) == 0 else {
             throw .cannotStart(reason: String(cString: strerror(errno)))
+        }
+        guard pb_pipe_closed_on_exec(&errorEnds) == 0 else {
+            let reason = String(cString: strerror(errno))
+            for end in outputEnds { close(end) }
+            throw .cannotStart(reason: reason)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, socket, 3)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, outputEnds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorEnds[1], 2)
         // It gets the socket and its standard descriptors only: none that the host was given or
         // opened (one its own parent watches for the host's end, say) outlives the host in it, or
         // in the processes it starts.
@@ -109,12 +116,14 @@ struct SpawnedProcess: Sendable {
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var processID: pid_t = 0
         let started = posix_spawn(&processID, arguments[0], &actions, &attributes, argv, envp)
-        close(pipeEnds[1])
+        close(outputEnds[1])
+        close(errorEnds[1])
         guard started == 0 else {
-            close(pipeEnds[0])
+            close(outputEnds[0])
+            close(errorEnds[0])
             throw .cannotStart(reason: "\(arguments[0]): \(String(cString: strerror(started)))")
         }
-        return (processID, ProcessOutput(reading: pipeEnds[0]))
+        return (processID, ProcessOutput(output: outputEnds[0], error: errorEnds[0]))
     }
 }
 

@@ -65,7 +65,7 @@ enum Isolation {
         var failures = 0
         for group in plan.groups {
             switch loader.isolate(
-                group, command: processCommand, deadline: deadline, onStop: report)
+                group, command: processCommand, deadline: deadline, onStop: report, onOutput: printed(by: group))
             {
             case .success(let plugin):
                 started.withLock { $0.append(plugin) }
@@ -103,6 +103,13 @@ enum Isolation {
         let together = others.isEmpty ? "" : " with \(others.joined(separator: ", "))"
         let process = plugin.processID.map { "process \($0)" } ?? "stopped (starts again when next used)"
         return "isolated\(together), \(process)"
+    }
+
+    /// Shows each line that the plugin process of `group` prints, on standard error, after the
+    /// plugins' names: `[Account + Blog] signed in`.
+    private static func printed(by group: [PluginCandidate]) -> @Sendable (String) -> Void {
+        let names = group.map(\.name).joined(separator: " + ")
+        return { line in Terminal.error("[\(names)] \(line)") }
     }
 
     /// Says that a plugin process stopped, and keeps its whole report in a crash log.

@@ -1,0 +1,22 @@
+import Foundation
+import Plugboard
+import Testing
+
+/// A plugin process that another process sends a fatal signal ends, as any process does, and the
+/// host names the signal: the Swift runtime's crash handler, which returns once it has written a
+/// backtrace, does not keep it running.
+struct PluginProcessSignalTests {
+    @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL])
+    func aFatalSignalFromAnotherProcessEndsThePluginProcess(signal: Int32) throws {
+        let probe = try IsolatedPlugin.start(
+            files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"])
+        let process = try #require(probe.processID)
+        defer { kill(process, SIGKILL) }
+        kill(process, signal)
+        let ended = ContinuousClock.now + .seconds(10)
+        while probe.processID != nil && .now < ended { usleep(10_000) }
+        #expect(probe.processID == nil, "process \(process) still runs after signal \(signal)")
+        let stop = try #require(probe.lastStop)
+        #expect("\(stop)".contains("Probe 0.0.1 stopped: ended by signal \(signal) ("), "\(stop)")
+    }
+}

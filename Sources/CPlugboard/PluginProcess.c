@@ -1,0 +1,52 @@
+#define _GNU_SOURCE
+#include "CPlugboard.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+void pb_line_buffer_standard_output(void) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+static const int pb_fatal_signals[] = {SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP};
+#define PB_FATAL_SIGNAL_COUNT (sizeof(pb_fatal_signals) / sizeof(pb_fatal_signals[0]))
+/// The handler each signal had before (the Swift runtime's crash handler, or the default).
+static struct sigaction pb_previous[NSIG];
+
+static void pb_default(int signum) {
+  struct sigaction action = {0};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signum, &action, NULL);
+}
+
+static void pb_fatal_signal(int signum, siginfo_t *info, void *context) {
+  // Sent by another process (`kill`, `sigqueue`): it ends the process at once, as it would end
+  // any process.
+  int sent = info->si_code <= 0;
+  if (!sent || info->si_pid == getpid()) {
+    struct sigaction *previous = &pb_previous[signum];
+    if (previous->sa_flags & SA_SIGINFO) {
+      previous->sa_sigaction(signum, info, context);
+    } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+      previous->sa_handler(signum);
+    }
+  }
+  pb_default(signum);
+  // A fault comes again as the handler returns, now at the default action; a sent signal is
+  // sent again.
+  if (sent) raise(signum);
+}
+
+int pb_end_on_fatal_signals_from_others(void) {
+  struct sigaction action = {0};
+  action.sa_sigaction = pb_fatal_signal;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&action.sa_mask);
+  for (size_t n = 0; n < PB_FATAL_SIGNAL_COUNT; ++n) {
+    if (sigaction(pb_fatal_signals[n], &action, &pb_previous[pb_fatal_signals[n]]) != 0) return errno;
+  }
+  return 0;
+}
