@@ -131,7 +131,7 @@ enum Isolated {
             try await Task.sleep(for: settle)
             let restart = try await clock.measure {
                 try started.restart()
-                try await navigator.open(url)
+                _ = await navigator.rebuildStoppedScreens()
                 _ = navigator.topScreen?.render()
             }.seconds
             figures.restartRatios.append(restart / remote)
