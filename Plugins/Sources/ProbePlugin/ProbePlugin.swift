@@ -174,6 +174,10 @@ final class ProbeScreen: Screen {
 
     init(model: ProbeViewModel) { self.model = model }
 
+    /// Released, it says so in the record: the tests of isolation see a popped screen dropped in
+    /// its plugin process.
+    deinit { ProbeModule.record("screen released") }
+
     func render() -> String { "probe" }
 
     /// `exit` ends the process from the plugin's own code, with status 3, as a plugin may. With

@@ -341,6 +341,19 @@ struct IsolationTests {
         #expect(run.standardError.contains("[Probe] probe heard probe.ping\n"), "\(run.standardError)")
     }
 
+    /// A screen the host no longer shows is dropped in its plugin process.
+    @Test func aPoppedScreenIsDroppedInItsPluginProcess() throws {
+        let (run, record) = try recordingProbe(
+            ["run", "--with-bundled"], input: "open app://probe/identity\nback\nopen app://probe/identity\nquit\n",
+            environment: [:])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+        // The first screen, popped, before the host terminated (the second goes as the process
+        // ends).
+        let running = lines.prefix { $0 != "shut down" }
+        #expect(running.count < lines.count && running.filter { $0 == "screen released" }.count == 1, "\(lines)")
+    }
+
     /// An isolated plugin's startup tasks are in the launch report and the Chrome trace, with
     /// their outcomes and timings in its process.
     @Test func anIsolatedPluginsTasksAreInTheLaunchReportAndTrace() throws {
