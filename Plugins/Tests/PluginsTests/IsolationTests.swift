@@ -345,7 +345,7 @@ struct IsolationTests {
     @Test func aPoppedScreenIsDroppedInItsPluginProcess() throws {
         let (run, record) = try recordingProbe(
             ["run", "--with-bundled"], input: "open app://probe/identity\nback\nopen app://probe/identity\nquit\n",
-            environment: [:])
+            environment: ["PLUGBOARD_PROBE_RELEASES": "1"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
         // The first screen, popped, before the host terminated (the second goes as the process

@@ -71,6 +71,9 @@ public final class IsolatedPlugin: Sendable {
     private let lastReady: PosixMutex<Ready>
     /// The last stop, and the process it ended.
     private let lastDeath = PosixMutex<(process: Int32, error: IsolationError)?>(nil)
+    /// The processes the host ended itself (replaced, terminated, discarded), with what their
+    /// screens say: their ends are not stops, however late each is seen.
+    private let chosenEnds = PosixMutex<[Int32: String]>([:])
     private let onStop: @Sendable (IsolationError) -> Void
     private let onOutput: @Sendable (String) -> Void
     private let restarts: PosixMutex<RestartPolicy>
@@ -224,7 +227,7 @@ public final class IsolatedPlugin: Sendable {
     /// shown stopped, even after another process started in its place.
     func stop(ofProcess process: Int32) -> IsolationError? {
         guard running(process) == nil else { return nil }
-        return lastDeath.withLock { $0?.process == process ? $0?.error : nil }
+        return chosenEnd(of: process) ?? lastDeath.withLock { $0?.process == process ? $0?.error : nil }
             ?? .stopped(plugin: title, lastWords: "the process that showed this screen has ended", report: "")
     }
 
@@ -333,9 +336,12 @@ public final class IsolatedPlugin: Sendable {
     /// Records that `handle`'s process ends because the host chose so: its end is then not
     /// reported as a stop, and the screens it served say `lastWords`.
     private func ending(_ handle: PluginProcessHandle, because lastWords: String) {
-        lastDeath.withLock {
-            $0 = (handle.processID, .stopped(plugin: title, lastWords: lastWords, report: ""))
-        }
+        chosenEnds.withLock { $0[handle.processID] = lastWords }
+    }
+
+    /// What the screens of the process numbered `process` say, if the host ended it itself.
+    private func chosenEnd(of process: Int32) -> IsolationError? {
+        chosenEnds.withLock { $0[process] }.map { .stopped(plugin: title, lastWords: $0, report: "") }
     }
 
     /// The plugin process running now, a new one if the last one stopped and the plugin may
@@ -357,6 +363,7 @@ public final class IsolatedPlugin: Sendable {
     /// The error that says `handle`'s process stopped, as `death` describes it; kept as
     /// ``lastStop``.
     private func stopped(_ handle: PluginProcessHandle, _ death: PluginProcessHandle.Death) -> IsolationError {
+        if let chosen = chosenEnd(of: handle.processID) { return chosen }
         let error: IsolationError =
             death.timedOut
             ? .notResponding(plugin: title, after: deadline)
