@@ -4,7 +4,9 @@ import Testing
 
 /// A plugin process that another process sends a fatal signal ends, as any process does, and the
 /// host names the signal: the Swift runtime's crash handler, which returns once it has written a
-/// backtrace, does not keep it running.
+/// backtrace, does not keep it running. One signal at a time: each case blocks its thread while
+/// its process starts.
+@Suite(.serialized)
 struct PluginProcessSignalTests {
     @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL])
     func aFatalSignalFromAnotherProcessEndsThePluginProcess(signal: Int32) throws {

@@ -6,34 +6,41 @@ import Testing
 /// has ended, it says so, and its actions go to no later process (which knows other screens by
 /// the same numbers), until it is built again from its URL in the process running now.
 struct StoppedScreenTests {
-    @MainActor @Test func aScreenOfAStoppedProcessIsBuiltAgainOnlyOnceAskedWhenAnotherRequestStartedIt()
-        async throws
-    {
+    /// Starting and restarting plugin processes blocks the calling thread: not the main actor here,
+    /// which the tests of other suites share.
+    @Test func aScreenOfAStoppedProcessIsBuiltAgainOnlyOnceAskedWhenAnotherRequestStartedIt() async throws {
         let registry = Registry()
         let probe = try IsolatedPlugin.start(
             files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"])
         try probe.register(into: registry)
-        let navigator = Navigator(registry: registry)
+        let navigator = await Navigator(registry: registry)
         try await navigator.open("app://probe/identity")
         let first = try #require(probe.processID)
         kill(first, SIGKILL)
         let seen = ContinuousClock.now + .seconds(10)
         while probe.processID != nil && .now < seen { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(navigator.topScreen?.title == "Probe stopped")
+        #expect(await shown(by: navigator).title == "Probe stopped")
         // Started again by a request that opens no screen: the screen still shows the stop, and
         // offers only to go back.
         try probe.restart()
         let second = try #require(probe.processID)
         defer { kill(second, SIGKILL) }
         #expect(second != first)
-        #expect(navigator.topScreen?.title == "Probe stopped")
-        #expect(navigator.topScreen?.actions.map(\.id) == ["back"])
+        let stopped = await shown(by: navigator)
+        #expect(stopped.title == "Probe stopped" && stopped.actions == ["back"], "\(stopped)")
         let rebuilt = await navigator.rebuildStoppedScreens()
         #expect(rebuilt.rebuilt == 1 && rebuilt.removed.isEmpty, "\(rebuilt)")
-        #expect(navigator.topScreen?.title == "Probe")
-        #expect(navigator.topScreen?.render() == "probe")
-        #expect(navigator.state.description == "Probe")
+        let shown = await shown(by: navigator)
+        #expect(shown.title == "Probe" && shown.text == "probe" && shown.stack == "Probe", "\(shown)")
         // Nothing is stopped now: asking again rebuilds nothing.
         #expect(await navigator.rebuildStoppedScreens().rebuilt == 0)
+    }
+
+    /// The top screen of `navigator`: its title, action IDs and text, and the stacks.
+    @MainActor private func shown(by navigator: Navigator) -> (
+        title: String?, actions: [String], text: String?, stack: String
+    ) {
+        let top = navigator.topScreen
+        return (top?.title, top?.actions.map(\.id) ?? [], top?.render(), navigator.state.description)
     }
 }
