@@ -13,6 +13,10 @@ final class ProxyScreen: Screen {
     /// The process that served `state`.
     private var process: Int32?
     private var failure: IsolationError?
+    /// Whether the process stopped while it served a request of this screen (it trapped as it
+    /// rendered, say, or did not answer in time): such a screen is not built again by itself,
+    /// since it would most likely stop the process again, with every screen it serves.
+    private var stoppedItsProcess = false
     private let model = ProxyViewModel()
 
     private let context: WireValue?
@@ -44,11 +48,6 @@ final class ProxyScreen: Screen {
     private var stop: IsolationError? {
         failure ?? process.flatMap(plugin.stop(ofProcess:))
     }
-
-    /// Whether the process stopped while it served a request of this screen (it trapped as it
-    /// rendered, say, or did not answer in time): such a screen is not built again by itself,
-    /// since it would most likely stop the process again, with every screen it serves.
-    private var stoppedItsProcess = false
 
     /// Whether the screen shows that its plugin stopped (not that a request failed, nor a stop
     /// it caused), while the plugin runs again: built again from its URL, it would show the
