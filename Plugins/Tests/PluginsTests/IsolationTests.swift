@@ -341,6 +341,18 @@ struct IsolationTests {
         #expect(run.standardError.contains("[Probe] probe heard probe.ping\n"), "\(run.standardError)")
     }
 
+    /// What an isolated plugin prints reaches the host's standard error line by line, after its
+    /// name, and a last line without a newline once its process ends with the host. (Less than a
+    /// pipe holds: the test reads the host's standard error once its output has ended.)
+    @Test func whatAnIsolatedPluginPrintsIsShownAfterItsName() throws {
+        let (run, _) = try recordingProbe(
+            ["run", "--with-bundled"], input: "quit\n", environment: ["PLUGBOARD_PROBE_CHATTER": "24000"])
+        #expect(run.status == 0, "\(run.standardError.suffix(2000))")
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.filter { $0 == "[Probe] chatter" }.count == 3000, "\(run.standardError.suffix(2000))")
+        #expect(lines.contains("[Probe] no newline"), "\(run.standardError.suffix(2000))")
+    }
+
     /// A screen the host no longer shows is dropped in its plugin process.
     @Test func aPoppedScreenIsDroppedInItsPluginProcess() throws {
         let (run, record) = try recordingProbe(
