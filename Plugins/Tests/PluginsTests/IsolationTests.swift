@@ -311,10 +311,14 @@ struct IsolationTests {
                 "XDG_STATE_HOME": scratch.directory.path,
             ])
         #expect(run.status == 0, "\(run.standardError)")
+        // Should the line be missing, the message says whether the process trapped: what the
+        // shell printed, and the crash logs.
+        let crashes = try? FileManager.default.contentsOfDirectory(
+            atPath: scratch.directory.appendingPathComponent("plugboard/crashes").path)
         #expect(
             run.standardError.contains(
                 "error: Probe 0.0.1 stopped: Fatal error: \(message) (ProbePlugin/ProbePlugin.swift:"),
-            "\(run.standardError)")
+            "\(run.standardError)\n--- output:\n\(run.standardOutput)\n--- crash logs: \(crashes ?? [])")
         if command.hasPrefix("open") {
             #expect(run.standardOutput.contains("┌─ Probe stopped\n│ Probe 0.0.1 stopped: Fatal error: \(message)"))
             // The screen that stopped the process is not built again when the next open starts
