@@ -16,9 +16,10 @@ struct PluginProcessSignalTests {
         defer { kill(process, SIGKILL) }
         kill(process, signal)
         let ended = ContinuousClock.now + .seconds(10)
-        while probe.processID != nil && .now < ended { usleep(10_000) }
+        // Its end is read (its last words) a moment after it no longer serves.
+        while probe.lastStop == nil && .now < ended { usleep(10_000) }
         #expect(probe.processID == nil, "process \(process) still runs after signal \(signal)")
-        let stop = try #require(probe.lastStop)
+        let stop = try #require(probe.lastStop, "process \(process) still runs after signal \(signal)")
         #expect("\(stop)".contains("Probe 0.0.1 stopped: ended by signal \(signal) ("), "\(stop)")
     }
 }

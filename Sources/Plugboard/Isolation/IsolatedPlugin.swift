@@ -74,6 +74,8 @@ public final class IsolatedPlugin: Sendable {
     /// The processes the host ended itself (replaced, terminated, discarded), with what their
     /// screens say: their ends are not stops, however late each is seen.
     private let chosenEnds = PosixMutex<[Int32: String]>([:])
+    /// Held while a stop is recorded and reported.
+    private let reporting = PosixMutex(())
     private let onStop: @Sendable (IsolationError) -> Void
     private let onOutput: @Sendable (String) -> Void
     private let restarts: PosixMutex<RestartPolicy>
@@ -92,7 +94,7 @@ public final class IsolatedPlugin: Sendable {
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
     ///   - onStop: Told once of each process that stops, as soon as the host sees it end (its
-    ///     crash report is in the error).
+    ///     crash report is in the error), before a request that met the stop returns.
     ///   - onOutput: Told each line its processes print to their standard output (what the
     ///     plugins `print`), without its newline, as it comes, on a thread of the host's; their
     ///     standard error, where a trap's message and backtrace go, is kept for the crash report.
@@ -368,15 +370,20 @@ public final class IsolatedPlugin: Sendable {
             death.timedOut
             ? .notResponding(plugin: title, after: deadline)
             : .stopped(plugin: title, lastWords: death.lastWords, report: death.report)
-        let first = lastDeath.withLock { last in
-            defer { last = (handle.processID, error) }
-            return last?.process != handle.processID
+        // The request that met the stop and the thread that read the process's end both come
+        // here: whichever comes second returns once the first has reported it, so that a host
+        // that goes on to end does not cut the report short.
+        return reporting.withLock { _ in
+            let first = lastDeath.withLock { last in
+                defer { last = (handle.processID, error) }
+                return last?.process != handle.processID
+            }
+            if first {
+                restarts.withLock { $0.recordStop(at: now()) }
+                onStop(error)
+            }
+            return error
         }
-        if first {
-            restarts.withLock { $0.recordStop(at: now()) }
-            onStop(error)
-        }
-        return error
     }
 
     /// What a plugin process reports once its plugins are ready.

@@ -35,6 +35,9 @@ final class PluginProcessHandle: Sendable {
         var pending: [Int: Waiting] = [:]
         var lastRequest = 0
         var navigation: [Int: @Sendable (WireNavigation) -> Void] = [:]
+        /// Whether the socket closed: the process serves no more, though its end may not be
+        /// read yet (``death``).
+        var closed = false
         var death: Death?
         var timingOut = false
         var whenEnded: [@Sendable (PluginProcessHandle, Death) -> Void] = []
@@ -98,9 +101,10 @@ final class PluginProcessHandle: Sendable {
         return (handle, ready)
     }
 
-    /// Whether the process still runs.
+    /// Whether the process still serves: false from the moment its socket closes, while what it
+    /// wrote last is still being read, so that a restart then starts a new process.
     var isRunning: Bool {
-        state.withLock { $0.death == nil }
+        state.withLock { !$0.closed }
     }
 
     /// Sends what `make` builds with a new request number and waits for its answer, or for the
@@ -197,7 +201,10 @@ final class PluginProcessHandle: Sendable {
                 if let due, due <= .now { timeOut() }
                 continue
             }
-            guard let message = try? connection.receive() else { break }
+            guard let message = try? connection.receive() else {
+                state.withLock { $0.closed = true }
+                break
+            }
             switch message {
             case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
                 state.withLock { $0.pending.removeValue(forKey: request) }?.continuation.resume(
