@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+import Synchronization
 import Testing
 
 /// A screen of an isolated plugin stays bound to the process that showed it: once that process
@@ -34,6 +35,34 @@ struct StoppedScreenTests {
         #expect(shown.title == "Probe" && shown.text == "probe" && shown.stack == "Probe", "\(shown)")
         // Nothing is stopped now: asking again rebuilds nothing.
         #expect(await navigator.rebuildStoppedScreens().rebuilt == 0)
+    }
+
+    /// A request that met its process's stop returns only once the stop is reported, however
+    /// long the report takes, and whichever thread saw the end first: a host that goes on to end
+    /// would otherwise cut the report short.
+    @Test func aRequestThatMeetsAStopReturnsOnlyOnceTheStopIsReported() async throws {
+        let reports = Reports()
+        let registry = Registry()
+        let probe = try IsolatedPlugin.start(
+            files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"],
+            onStop: { error in
+                // A slow report: a crash log written to a slow disk, say.
+                usleep(300_000)
+                reports.lines.withLock { $0.append("\(error)") }
+            })
+        try probe.register(into: registry)
+        let navigator = await Navigator(registry: registry)
+        try await navigator.open("app://probe/identity")
+        // The probe's `exit` ends its process as the action runs.
+        try await navigator.perform("exit")
+        let lines = reports.lines.withLock { $0 }
+        #expect(lines.count == 1 && lines[0].hasPrefix("Probe 0.0.1 stopped: ended with status 3"), "\(lines)")
+        #expect(await shown(by: navigator).title == "Probe stopped")
+    }
+
+    /// The stops an `onStop` handler was told of.
+    private final class Reports: Sendable {
+        let lines = Mutex<[String]>([])
     }
 
     /// The top screen of `navigator`: its title, action IDs and text, and the stacks.

@@ -69,11 +69,10 @@ public final class IsolatedPlugin: Sendable {
     private let current: PosixMutex<PluginProcessHandle?>
     /// What the last plugin process started reported.
     private let lastReady: PosixMutex<Ready>
-    /// The last stop, and the process it ended.
-    private let lastDeath = PosixMutex<(process: Int32, error: IsolationError)?>(nil)
-    /// The processes the host ended itself (replaced, terminated, discarded), with what their
-    /// screens say: their ends are not stops, however late each is seen.
-    private let chosenEnds = PosixMutex<[Int32: String]>([:])
+    /// How each process that no longer serves ended, by process ID — a stop, or an end the host
+    /// chose (replaced, terminated, discarded), recorded before it came and never reported —
+    /// and the last stop.
+    private let ends = PosixMutex<(byProcess: [Int32: IsolationError], lastStop: IsolationError?)>(([:], nil))
     /// Held while a stop is recorded and reported.
     private let reporting = PosixMutex(())
     private let onStop: @Sendable (IsolationError) -> Void
@@ -195,7 +194,7 @@ public final class IsolatedPlugin: Sendable {
     /// if let death = notes.lastStop { print(death) }  // Notes 1.0.0 stopped: Fatal error: boom (…)
     /// ```
     public var lastStop: IsolationError? {
-        lastDeath.withLock { $0?.error }
+        ends.withLock { $0.lastStop }
     }
 
     /// Sends the request `make` builds with its number, and waits for the screen it answers with
@@ -229,7 +228,7 @@ public final class IsolatedPlugin: Sendable {
     /// shown stopped, even after another process started in its place.
     func stop(ofProcess process: Int32) -> IsolationError? {
         guard running(process) == nil else { return nil }
-        return chosenEnd(of: process) ?? lastDeath.withLock { $0?.process == process ? $0?.error : nil }
+        return ends.withLock { $0.byProcess[process] }
             ?? .stopped(plugin: title, lastWords: "the process that showed this screen has ended", report: "")
     }
 
@@ -338,12 +337,8 @@ public final class IsolatedPlugin: Sendable {
     /// Records that `handle`'s process ends because the host chose so: its end is then not
     /// reported as a stop, and the screens it served say `lastWords`.
     private func ending(_ handle: PluginProcessHandle, because lastWords: String) {
-        chosenEnds.withLock { $0[handle.processID] = lastWords }
-    }
-
-    /// What the screens of the process numbered `process` say, if the host ended it itself.
-    private func chosenEnd(of process: Int32) -> IsolationError? {
-        chosenEnds.withLock { $0[process] }.map { .stopped(plugin: title, lastWords: $0, report: "") }
+        let end = IsolationError.stopped(plugin: title, lastWords: lastWords, report: "")
+        ends.withLock { $0.byProcess[handle.processID] = end }
     }
 
     /// The plugin process running now, a new one if the last one stopped and the plugin may
@@ -362,10 +357,9 @@ public final class IsolatedPlugin: Sendable {
         return handle
     }
 
-    /// The error that says `handle`'s process stopped, as `death` describes it; kept as
-    /// ``lastStop``.
+    /// The error that says how `handle`'s process ended, as `death` describes it: a stop,
+    /// reported once and kept as ``lastStop``, unless the host ended the process itself.
     private func stopped(_ handle: PluginProcessHandle, _ death: PluginProcessHandle.Death) -> IsolationError {
-        if let chosen = chosenEnd(of: handle.processID) { return chosen }
         let error: IsolationError =
             death.timedOut
             ? .notResponding(plugin: title, after: deadline)
@@ -374,14 +368,15 @@ public final class IsolatedPlugin: Sendable {
         // here: whichever comes second returns once the first has reported it, so that a host
         // that goes on to end does not cut the report short.
         return reporting.withLock { _ in
-            let first = lastDeath.withLock { last in
-                defer { last = (handle.processID, error) }
-                return last?.process != handle.processID
+            let known = ends.withLock { ends -> IsolationError? in
+                if let known = ends.byProcess[handle.processID] { return known }
+                ends.byProcess[handle.processID] = error
+                ends.lastStop = error
+                return nil
             }
-            if first {
-                restarts.withLock { $0.recordStop(at: now()) }
-                onStop(error)
-            }
+            if let known { return known }
+            restarts.withLock { $0.recordStop(at: now()) }
+            onStop(error)
             return error
         }
     }

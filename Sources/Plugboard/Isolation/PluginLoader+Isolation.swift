@@ -36,10 +36,9 @@ extension PluginLoader {
         let plan = try isolation.plan(for: population)
         var placed: [String: Result<PlacedPlugin, PluginLoadError>] = [:]
         for group in plan.groups {
-            let names = group.map(\.name).joined(separator: " + ")
-            let started = isolate(
-                group, command: command, deadline: deadline, onStop: onStop, onOutput: { onOutput(names, $0) }
-            ).map { PlacedPlugin.isolated($0) }
+            let started = isolate(group, command: command, deadline: deadline, onStop: onStop, onOutput: onOutput).map {
+                PlacedPlugin.isolated($0)
+            }
             for candidate in group { placed[candidate.path] = started }
         }
         for (candidate, result) in zip(plan.inHost, load(resolved: plan.inHost)) {
@@ -61,7 +60,8 @@ extension PluginLoader {
     ///   - command: What starts a plugin process, as for ``load(resolved:isolation:command:deadline:onStop:onOutput:loaded:)``.
     ///   - deadline: How long a request to the plugin process may take.
     ///   - onStop: Told once of each plugin process that stops.
-    ///   - onOutput: Told each line the plugin process prints (``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:onOutput:)``).
+    ///   - onOutput: Told each line the plugin process prints, with the names of the plugins it
+    ///     serves (`Account + Blog`; ``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:onOutput:)``).
     /// - Returns: The isolated plugins, or ``PluginLoadError/isolationFailed(path:error:)`` (naming the
     ///   group's first file) when the process could not start or refused them, or
     ///   ``PluginLoadError/registrationFailed(path:plugin:error:)`` when a route is already another
@@ -73,13 +73,14 @@ extension PluginLoader {
     public func isolate(
         _ group: [PluginCandidate], command: [String], deadline: Duration = IsolatedPlugin.defaultDeadline,
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
-        onOutput: @escaping @Sendable (String) -> Void = { _ in }
+        onOutput: @escaping @Sendable (_ plugins: String, _ line: String) -> Void = { _, _ in }
     ) -> Result<IsolatedPlugin, PluginLoadError> {
         let path = group.first?.path ?? ""
         let plugin: IsolatedPlugin
         do {
             plugin = try IsolatedPlugin.start(
-                files: group.map(\.path), command: command, deadline: deadline, onStop: onStop, onOutput: onOutput)
+                files: group.map(\.path), command: command, deadline: deadline, onStop: onStop,
+                onOutput: { [names = group.map(\.name).joined(separator: " + ")] in onOutput(names, $0) })
         } catch {
             return .failure(.isolationFailed(path: path, error: error))
         }

@@ -141,12 +141,12 @@ final class PluginProcessHandle: Sendable {
     /// it is stopped.
     func end(within limit: Duration) async {
         connection.shutDown()
-        let stop = DispatchWorkItem { [processID] in kill(-processID, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(limit / .nanoseconds(1))), execute: stop)
+        let overdue = DispatchWorkItem { [self] in stop() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit.dispatchInterval, execute: overdue)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             whenEnded { _, _ in continuation.resume() }
         }
-        stop.cancel()
+        overdue.cancel()
     }
 
     /// Sends `message`, which has no answer.
@@ -235,7 +235,7 @@ final class PluginProcessHandle: Sendable {
     /// request waiting is answered that it timed out.
     private func timeOut() {
         state.withLock { $0.timingOut = true }
-        kill(-processID, SIGKILL)
+        stop()
         // A process it started may hold the socket open: the reader sees the end all the same.
         connection.shutDown()
     }

@@ -32,7 +32,7 @@ final class ProcessOutput: Sendable {
                     let count = buffer.withUnsafeMutableBytes { Glibc.read(watch.fd, $0.baseAddress, $0.count) }
                     if count < 0 && errno == EINTR { continue }
                     guard count > 0 else {
-                        if watch.fd == output { handOn([]) }
+                        if watch.fd == output { handOn([], ended: true) }
                         close(watch.fd)
                         open.removeAll { $0 == watch.fd }
                         continue
@@ -58,29 +58,27 @@ final class ProcessOutput: Sendable {
         }
     }
 
-    /// Hands on each line `bytes` ends, with what came before it, and at the end of the output
-    /// (`bytes` empty) what is left; keeps the rest for the next.
-    private func handOn(_ bytes: ArraySlice<UInt8>) {
-        let (handler, ended) = lines.withLock { lines in
+    /// Hands on each line `bytes` ends, with what came before it, a line too long to wait for in
+    /// parts, and, once the output has `ended`, what is left; keeps the rest for the next.
+    private func handOn(_ bytes: ArraySlice<UInt8>, ended: Bool = false) {
+        let (handler, found) = lines.withLock { lines in
             lines.partial += bytes
-            var ended: [String] = []
-            while true {
-                let newline = lines.partial.firstIndex(of: UInt8(ascii: "\n"))
-                let end: Int
-                if let newline {
-                    end = newline
-                } else if lines.partial.count >= Self.longestLine || (bytes.isEmpty && !lines.partial.isEmpty) {
-                    end = min(lines.partial.count, Self.longestLine)
-                } else {
-                    break
-                }
-                ended.append(String(decoding: lines.partial[..<end], as: UTF8.self))
-                lines.partial.removeFirst(newline == nil ? end : end + 1)
+            var found: [String] = []
+            var start = 0
+            while let newline = lines.partial[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                found.append(String(decoding: lines.partial[start..<newline], as: UTF8.self))
+                start = newline + 1
             }
-            return (lines.handler, ended)
+            while lines.partial.count - start >= Self.longestLine || (ended && start < lines.partial.count) {
+                let end = min(lines.partial.count, start + Self.longestLine)
+                found.append(String(decoding: lines.partial[start..<end], as: UTF8.self))
+                start = end
+            }
+            lines.partial.removeFirst(start)
+            return (lines.handler, found)
         }
         // Before a handler is set (a process prepared ahead, warming up), nothing is handed on.
-        if let handler { for line in ended { handler(line) } }
+        if let handler { for line in found { handler(line) } }
     }
 
     /// Hands each line the process writes to its standard output from now on to `handler`, on
@@ -103,10 +101,7 @@ final class ProcessOutput: Sendable {
     /// within `limit`: a process it started (the Swift runtime's backtracer, say) may hold the
     /// pipe open after it ended.
     func waitForAll(within limit: Duration = .seconds(2)) -> String {
-        let (seconds, attoseconds) = limit.components
-        if done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
-            == .success
-        {
+        if done.wait(timeout: .now() + limit.dispatchInterval) == .success {
             done.signal()
         }
         return String(decoding: text.withLock { $0 }, as: UTF8.self)

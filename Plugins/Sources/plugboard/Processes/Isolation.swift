@@ -65,7 +65,7 @@ enum Isolation {
         var failures = 0
         for group in plan.groups {
             switch loader.isolate(
-                group, command: processCommand, deadline: deadline, onStop: report, onOutput: printed(by: group))
+                group, command: processCommand, deadline: deadline, onStop: report, onOutput: printed)
             {
             case .success(let plugin):
                 started.withLock { $0.append(plugin) }
@@ -105,11 +105,10 @@ enum Isolation {
         return "isolated\(together), \(process)"
     }
 
-    /// Shows each line that the plugin process of `group` prints, on standard error, after the
-    /// plugins' names: `[Account + Blog] signed in`.
-    private static func printed(by group: [PluginCandidate]) -> @Sendable (String) -> Void {
-        let names = group.map(\.name).joined(separator: " + ")
-        return { line in Terminal.error("[\(names)] \(line)") }
+    /// Shows a line that a plugin process prints, on standard error, after the names of the
+    /// plugins it serves: `[Account + Blog] signed in`.
+    @Sendable private static func printed(by plugins: String, line: String) {
+        Terminal.error("[\(plugins)] \(line)")
     }
 
     /// Says that a plugin process stopped, and keeps its whole report in a crash log.
