@@ -137,7 +137,6 @@ func run(_ arguments: [String]) async -> Int32 {
         case "completion": return try CompletionCommand.run(rest)
         case "resolve": return try ResolveCommand.run(rest)
         case ChildDescription.command: return ChildDescription.runChild(rest)
-        case Isolation.command: return await Isolation.serve(rest)
         case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case ScreenVerification.childCommand: return await ScreenVerification.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)
@@ -164,4 +163,8 @@ func run(_ arguments: [String]) async -> Int32 {
 // than ending the host.
 signal(SIGXFSZ, SIG_IGN)
 InheritedDescriptors.closeOnExec()
+// A plugin process serves on the main thread, which it must have before anything awaits.
+if CommandLine.arguments.dropFirst().first == Isolation.command {
+    exit(Isolation.serve(Array(CommandLine.arguments.dropFirst(2))))
+}
 exit(await run(Array(CommandLine.arguments.dropFirst())))

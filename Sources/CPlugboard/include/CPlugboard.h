@@ -112,4 +112,15 @@ __attribute__((visibility("hidden"))) void pb_line_buffer_standard_output(void);
 /// Swift runtime has started; returns 0, or an error number.
 __attribute__((visibility("hidden"))) int pb_end_on_fatal_signals_from_others(void);
 
+/// A descriptor that becomes readable when Dispatch's main queue (where the main actor's work
+/// goes) has work, for a loop on the main thread that waits on it with `poll`, as a run loop
+/// does. Only while the main thread has not called `dispatch_main`.
+__attribute__((visibility("hidden"))) int pb_main_queue_descriptor(void);
+
+/// Runs the work Dispatch's main queue holds, on the main thread, which must be the caller.
+__attribute__((visibility("hidden"))) void pb_drain_main_queue(void);
+
+/// Whether the caller runs on the process's main thread.
+__attribute__((visibility("hidden"))) bool pb_is_main_thread(void);
+
 #endif

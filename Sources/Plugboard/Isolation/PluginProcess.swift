@@ -9,8 +9,9 @@ internal import PlugboardReactive
 /// process, not the host.
 ///
 /// ```swift
-/// // In the executable the host starts as a plugin process, with the socket as descriptor 3:
-/// exit(await PluginProcess.serve(policy: .strict))
+/// // In the top-level code of the executable the host starts as a plugin process, with the
+/// // socket as descriptor 3:
+/// exit(PluginProcess.serve(policy: .strict))
 /// ```
 @MainActor
 public final class PluginProcess {
@@ -28,7 +29,12 @@ public final class PluginProcess {
     /// ``WireMessage/hello(version:files:)``, in their load order (each after those it needs),
     /// each checked as any host checks it (`policy`). Returns the exit status: 0 once the host
     /// closed the connection, 1 when a plugin was refused (the host is told why), 2 when the host
-    /// said no hello in this version of the wire.
+    /// said no hello in this version of the wire, 70 when it was not called on the main thread.
+    ///
+    /// It runs on the main thread, which reads the socket and runs the main actor's work, so that
+    /// a request starts at once on the thread that read it; call it from the executable's
+    /// top-level code before anything there awaits (Dispatch then serves the main actor on a
+    /// thread of its own pool, for good).
     ///
     /// The process is named `plugboard-spare` while it waits, then takes its plugins' names as its
     /// own (`ps -o comm` shows `Account+Blog`).
@@ -37,9 +43,28 @@ public final class PluginProcess {
     ///   - policy: The loader's checks.
     ///
     /// ```swift
-    /// exit(await PluginProcess.serve(policy: .strict))
+    /// exit(PluginProcess.serve(policy: .strict))
     /// ```
-    public static func serve(descriptor: Int32 = 3, policy: LoadPolicy) async -> Int32 {
+    public static func serve(descriptor: Int32 = 3, policy: LoadPolicy) -> Int32 {
+        guard MainThreadLoop.onMainThread else {
+            let message = "PluginProcess.serve must be called on the main thread, before anything there awaits\n"
+            _ = message.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+            return 70
+        }
+        let loop = MainThreadLoop()
+        let outcome = Outcome()
+        Task.immediate { @MainActor in outcome.status = await serve(descriptor: descriptor, policy: policy, on: loop) }
+        loop.run { outcome.status != nil }
+        return outcome.status ?? 0
+    }
+
+    /// The status ``serve(descriptor:policy:)`` returns, once it is known.
+    private final class Outcome {
+        var status: Int32?
+    }
+
+    /// Serves as ``serve(descriptor:policy:)`` says, reading the socket on `loop`.
+    private static func serve(descriptor: Int32, policy: LoadPolicy, on loop: MainThreadLoop) async -> Int32 {
         // The processes it starts (the Swift runtime's backtracer, after a trap) must not keep the
         // socket open: the host sees this process end by its socket closing.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -107,19 +132,18 @@ public final class PluginProcess {
             return 0
         }
         let process = PluginProcess(connection: connection, application: application)
-        // Requests are read on a thread of their own and served on the main actor, each in a task
-        // of its own, so that a slow `load()` does not hold up the next request.
-        guard let reader = WorkerThread() else { return 1 }
-        let received = AsyncStream<WireMessage> { continuation in
-            reader.async {
-                while let message = try? connection.receive() { continuation.yield(message) }
-                continuation.finish()
+        // Each request is served in a task of its own, so that a slow `load()` does not hold up the
+        // next; the task runs at once, on this thread, up to its first wait.
+        await withCheckedContinuation { (closed: CheckedContinuation<Void, Never>) in
+            loop.read(descriptor) {
+                guard let message = try? connection.receive() else {
+                    closed.resume()
+                    return false
+                }
+                Task.immediate { @MainActor in await process.handle(message) }
+                return true
             }
         }
-        for await message in received {
-            Task { await process.handle(message) }
-        }
-        withExtendedLifetime(reader) {}
         return 0
     }
 

@@ -32,11 +32,12 @@ enum Isolation {
         """
 
     /// Serves the plugin files the host names, in load order, over descriptor 3, as a plugin
-    /// process; it takes no arguments.
+    /// process; it takes no arguments. Called on the main thread before anything awaits there
+    /// (``PluginProcess/serve(descriptor:policy:)``).
     @MainActor
-    static func serve(_ arguments: [String]) async -> Int32 {
+    static func serve(_ arguments: [String]) -> Int32 {
         guard arguments.isEmpty else { return 2 }
-        return await PluginProcess.serve(policy: PluginLoading.policy)
+        return PluginProcess.serve(policy: PluginLoading.policy)
     }
 
     /// Where `policy` runs the `resolved` plugins.
