@@ -27,7 +27,10 @@ final class PluginProcessHandle: Sendable {
 
     /// A request waiting for its answer, and when it is due.
     private struct Waiting {
-        let continuation: CheckedContinuation<Outcome, Never>
+        /// The caller, once it waits suspended; `nil` while it waits on its own thread.
+        var continuation: CheckedContinuation<Outcome, Never>?
+        /// The answer, when the reader read it while the caller waited on its own thread.
+        var answer: WireMessage?
         let due: ContinuousClock.Instant
     }
 
@@ -50,6 +53,14 @@ final class PluginProcessHandle: Sendable {
     private var connection: WireConnection { process.connection }
     private let state = PosixMutex(State())
     private let reader: WorkerThread
+    /// Held by whoever reads the socket: the reader's thread, or a caller waiting on its own.
+    private let reading = PosixMutex(())
+
+    /// How long a request's caller waits for the answer on its own thread, reading the socket
+    /// itself, before it suspends and leaves the answer to the reader: most answers come within
+    /// it, and one read by the caller wakes the caller alone, where one read by the reader wakes
+    /// the reader and then the caller (see the Benchmarks README).
+    static let waitOnCaller: Duration = .milliseconds(1)
 
     private init(process: SpawnedProcess, deadline: Duration, reader: WorkerThread) {
         processID = process.processID
@@ -108,29 +119,60 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Sends what `make` builds with a new request number and waits for its answer, or for the
-    /// process's death; past ``deadline`` the process is stopped. It runs on the caller's actor,
-    /// so that the answer wakes the caller alone.
+    /// process's death; past ``deadline`` the process is stopped. It runs on the caller's actor:
+    /// the caller reads the answer itself when it comes within ``waitOnCaller``, and suspends
+    /// after that.
     nonisolated(nonsending) func request(_ make: @Sendable (Int) -> WireMessage) async -> Outcome {
-        let number = state.withLock { state in
+        let (number, death) = state.withLock { state in
             state.lastRequest += 1
-            return state.lastRequest
+            if state.death == nil {
+                state.pending[state.lastRequest] = Waiting(due: ContinuousClock.now + deadline)
+            }
+            return (state.lastRequest, state.death)
         }
-        let message = make(number)
-        let due = ContinuousClock.now + deadline
+        if let death { return .stopped(death) }
+        do {
+            try connection.send(make(number))
+        } catch {
+            // The reader sees the socket close and answers every request waiting.
+        }
+        if let answer = readAnswer(to: number, within: Self.waitOnCaller) { return .answered(answer) }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-            let death = state.withLock { state in
-                if state.death == nil { state.pending[number] = Waiting(continuation: continuation, due: due) }
-                return state.death
+            let outcome = state.withLock { state -> Outcome? in
+                guard let waiting = state.pending[number] else {
+                    // Answered by the process's death, which the reader records with the entries' end.
+                    return state.death.map(Outcome.stopped)
+                }
+                if let answer = waiting.answer {
+                    state.pending[number] = nil
+                    return .answered(answer)
+                }
+                state.pending[number]?.continuation = continuation
+                return nil
             }
-            if let death { return continuation.resume(returning: .stopped(death)) }
-            do {
-                try connection.send(message)
-            } catch {
-                // The reader sees the socket close and answers every request waiting.
-            }
+            if let outcome { continuation.resume(returning: outcome) }
         }
     }
 
+    /// Reads the socket on the caller's thread until the answer to `request` comes, within
+    /// `limit`, handing on whatever else comes meanwhile; `nil` when it has not come.
+    private func readAnswer(to request: Int, within limit: Duration) -> WireMessage? {
+        let end = ContinuousClock.now + limit
+        return reading.withLock { _ in
+            while true {
+                let answer = state.withLock { state -> WireMessage? in
+                    guard let answer = state.pending[request]?.answer else { return nil }
+                    state.pending[request] = nil
+                    return answer
+                }
+                if let answer { return answer }
+                guard connection.waitReadable(within: end - .now), let message = try? connection.receive() else {
+                    return nil
+                }
+                handOn(message)
+            }
+        }
+    }
     /// Ends the process, and what it started, at once; its end is then seen as any other.
     func stop() {
         kill(-processID, SIGKILL)
@@ -190,29 +232,37 @@ final class PluginProcessHandle: Sendable {
         }
     }
 
+    /// What the reader found once it could read.
+    private enum Read {
+        case message(WireMessage)
+        /// A caller waiting on its own thread read it first.
+        case nothing
+        case closed
+    }
+
     /// Reads answers until the socket closes, then records the death and answers every request
     /// still waiting with it. A request past its due time has the process stopped: the reader
     /// waits for an answer no longer than the first request waiting is due, and looks again after
     /// one ``deadline`` when none waits, in case one was sent since.
     private func readAnswers() {
-        while true {
+        serving: while true {
             let due = state.withLock { $0.pending.values.map(\.due).min() }
             guard connection.waitReadable(within: due.map { $0 - .now } ?? deadline) else {
                 if let due, due <= .now { timeOut() }
                 continue
             }
-            guard let message = try? connection.receive() else {
-                state.withLock { $0.closed = true }
-                break
+            // A caller waiting on its own thread may have read what came: look again once reading.
+            let read = reading.withLock { _ -> Read in
+                guard connection.waitReadable(within: .zero) else { return .nothing }
+                guard let message = try? connection.receive() else { return .closed }
+                return .message(message)
             }
-            switch message {
-            case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
-                state.withLock { $0.pending.removeValue(forKey: request) }?.continuation.resume(
-                    returning: .answered(message))
-            case .navigate(let screen, let navigation):
-                state.withLock { $0.navigation[screen] }?(navigation)
-            default:
-                continue
+            switch read {
+            case .message(let message): handOn(message)
+            case .nothing: continue
+            case .closed:
+                state.withLock { $0.closed = true }
+                break serving
             }
         }
         connection.shutDown()
@@ -223,12 +273,34 @@ final class PluginProcessHandle: Sendable {
             defer { state.pending = [:] }
             return state.pending.values
         }
-        for request in waiting { request.continuation.resume(returning: .stopped(death)) }
+        for request in waiting { request.continuation?.resume(returning: .stopped(death)) }
         let handlers = state.withLock { state in
             defer { state.whenEnded = [] }
             return state.whenEnded
         }
         for handler in handlers { handler(self, death) }
+    }
+
+    /// Hands `message` to the request waiting for it, or to the handler of the screen whose view
+    /// model asked for navigation.
+    private func handOn(_ message: WireMessage) {
+        switch message {
+        case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
+            let resumed = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+                guard let continuation = state.pending[request]?.continuation else {
+                    // Its caller waits on its own thread, and takes it from there.
+                    state.pending[request]?.answer = message
+                    return nil
+                }
+                state.pending[request] = nil
+                return continuation
+            }
+            resumed?.resume(returning: .answered(message))
+        case .navigate(let screen, let navigation):
+            state.withLock { $0.navigation[screen] }?(navigation)
+        default:
+            break
+        }
     }
 
     /// Stops the process, whose answer is overdue: its end is then seen as any other, and every
