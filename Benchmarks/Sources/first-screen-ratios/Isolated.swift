@@ -12,6 +12,8 @@ enum Isolated {
         var openRatios: [Double] = []
         var openMicroseconds: [Double] = []
         var floorMicroseconds: [Double] = []
+        var inProcessMicroseconds: [Double] = []
+        var roundTripMicroseconds: [Double] = []
         var firstUseRatios: [Double] = []
         var firstUseMilliseconds: [Double] = []
         var forkMilliseconds: [Double] = []
@@ -72,6 +74,8 @@ enum Isolated {
             figures.openRatios.append(across / (inProcess + roundTrip))
             figures.openMicroseconds.append(across * 1e6)
             figures.floorMicroseconds.append((inProcess + roundTrip) * 1e6)
+            figures.inProcessMicroseconds.append(inProcess * 1e6)
+            figures.roundTripMicroseconds.append(roundTrip * 1e6)
         }
 
         // A first use: loading and registering, then opening and rendering, a plugin not used before.

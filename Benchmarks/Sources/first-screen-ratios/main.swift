@@ -125,6 +125,9 @@ try await printIsolation()
     print(
         "  open and render an active plugin's screen: \(range(figures.openMicroseconds, "%.1f")) µs isolated, "
             + "\(range(figures.floorMicroseconds, "%.1f")) µs in this process + one round trip of the bytes")
+    print(
+        "    of which in this process \(range(figures.inProcessMicroseconds, "%.1f")) µs, "
+            + "the round trip \(range(figures.roundTripMicroseconds, "%.1f")) µs")
     print("  isolated ÷ (in this process + round trip): \(range(figures.openRatios, "%.3f"))  (target ≤ 1.5)")
     print(
         "    of which encoding and decoding the request and its answer as JSON, each side: "
