@@ -43,14 +43,22 @@ struct WireTests {
         .refused(reason: "built for another runtime"),
         .open(request: 1, url: "app://notes/42?é=1", context: nil),
         .open(request: 1, url: "app://notes/42", context: .string("Groceries")),
+        .open(request: -2, url: "", context: .integer(-7)),
+        .open(request: Int.max, url: "app://notes", context: .number(-0.25)),
+        .open(request: 3, url: "app://notes", context: .truth(true)),
         .perform(request: 2, screen: 1, action: "add", text: "milk\nand eggs"),
         .perform(request: 3, screen: 1, action: "save", text: nil),
+        .perform(request: 4, screen: Int.min, action: "", text: ""),
         .release(screen: 1),
         .screen(
             request: 2,
             state: WireScreen(
                 id: 1, title: "Notes", text: "1. milk\n2. 🎉",
-                actions: [WireAction(id: "add", title: "Add", takesText: true, isEnabled: false)])),
+                actions: [
+                    WireAction(id: "add", title: "Add", takesText: true, isEnabled: false),
+                    WireAction(id: "clear", title: "Clear", takesText: false, isEnabled: true),
+                ])),
+        .screen(request: 5, state: WireScreen(id: 2, title: "", text: "", actions: [])),
         .failed(request: 3, reason: "no screen 1 is open"),
         .navigate(screen: 1, request: WireNavigation(kind: .push, url: "app://circles")),
         .navigate(screen: 1, request: WireNavigation(kind: .pop, url: nil)),
@@ -122,7 +130,7 @@ struct WireTests {
     /// typed refusal, never a crash.
     @Test func randomAndDamagedFramesAreRefusedWithTheReason() throws {
         var generator = SystemRandomNumberGenerator()
-        let valid = try Self.messages.map { Array(try JSONEncoder().encode($0)) }
+        let valid = try Self.messages.map { try WireConnection.encode($0) }
         var refused = 0
         for round in 0..<20_000 {
             var bytes: [UInt8]
@@ -158,6 +166,32 @@ struct WireTests {
             }
         }
         #expect(refused > 10_000)
+    }
+
+    /// The messages of an open, an action and a pop cross in the compact form, the others as JSON;
+    /// a compact frame cut short, going on past its message or holding a field out of its range is
+    /// refused with where it fails.
+    @Test func theMessagesOfAnOpenCrossCompactAndABrokenOneIsRefusedWithWhere() throws {
+        let open = try WireConnection.encode(.open(request: 1, url: "app://notes", context: .truth(true)))
+        #expect(open.first == 1)
+        #expect(try WireConnection.encode(.done(request: 1)).first == UInt8(ascii: "{"))
+        let prefix = "a frame holds no message of version \(WireMessage.version): "
+        #expect(throws: WireError.malformed(prefix + "it ends inside its message")) {
+            try WireConnection.decode(Array(open.dropLast()))
+        }
+        #expect(throws: WireError.malformed(prefix + "it goes on past its message")) {
+            try WireConnection.decode(open + [0])
+        }
+        #expect(throws: WireError.malformed(prefix + "it holds 2 where a truth value (0 or 1) belongs")) {
+            try WireConnection.decode(Array(open.dropLast()) + [2])
+        }
+        #expect(throws: WireError.malformed(prefix + "it holds a value of kind 5, which is none of 1 to 4")) {
+            try WireConnection.decode(Array(open.dropLast(2)) + [5, 1])
+        }
+        // An open whose URL's length goes past the frame's end.
+        #expect(throws: WireError.malformed(prefix + "it ends inside its message")) {
+            try WireConnection.decode([1] + [1, 0, 0, 0, 0, 0, 0, 0] + [0xFF, 0xFF, 0xFF, 0xFF])
+        }
     }
 
     @Test func aPluginProcesssLastWordsAreTheSwiftRuntimesMessageWithItsPlace() {

@@ -44,7 +44,7 @@ enum Isolated {
         let remoteNavigator = Navigator(registry: Registry())
         let isolated = try IsolatedPlugin.start(files: [remote.file], command: command)
         try isolated.register(into: remoteNavigator.registry)
-        let echo = try Echo(request: WireMessage.open(request: 1, url: remote.url, context: nil))
+        let echo = try Echo()
         // Each stack's root, under the screens opened and popped.
         try await localNavigator.open(local.url)
         try await remoteNavigator.open(remote.url)
@@ -179,19 +179,23 @@ func forking() throws -> Double {
     }.seconds
 }
 
+/// An `open` request and its `screen` answer, as a plugin process answers the generated plugins.
+let openAndItsAnswer: [WireMessage] = [
+    .open(request: 1, url: "app://p300", context: nil),
+    try! WireConnection.decode(
+        Array(
+            #"{"screen":{"request":1,"state":{"actions":[],"id":1,"text":"the screen of P300","title":"P300"}}}"#
+                .utf8)),
+]
+
 /// Seconds to encode and decode an `open` request and a `screen` answer, as the wire does, over
 /// `times` of them: where the time of a round trip to a plugin process goes.
 @MainActor
 func coding(times: Int) throws -> Double {
-    let request = WireMessage.open(request: 1, url: "app://p300", context: nil)
-    let answer = try JSONDecoder().decode(
-        WireMessage.self,
-        from: Data(
-            #"{"screen":{"request":1,"state":{"actions":[],"id":1,"text":"the screen of P300","title":"P300"}}}"#.utf8))
-    return try ContinuousClock().measure {
+    try ContinuousClock().measure {
         for _ in 0..<times {
-            for message in [request, answer] {
-                _ = try JSONDecoder().decode(WireMessage.self, from: try JSONEncoder().encode(message))
+            for message in openAndItsAnswer {
+                _ = try WireConnection.decode(try WireConnection.encode(message))
             }
         }
     }.seconds / Double(times)
@@ -203,16 +207,13 @@ final class Echo: Sendable {
     private let near: Int32
     private let request: [UInt8]
 
-    init(request message: WireMessage) throws {
+    init() throws {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { throw Failure("socketpair") }
         near = ends[0]
-        request = Echo.frame(try JSONEncoder().encode(message))
+        request = Echo.frame(try WireConnection.encode(openAndItsAnswer[0]))
         // A plugin process's answer, as it encodes it.
-        let answer = Echo.frame(
-            Data(
-                #"{"screen":{"request":1,"state":{"actions":[],"id":1,"text":"the screen of P300","title":"P300"}}}"#
-                    .utf8))
+        let answer = Echo.frame(try WireConnection.encode(openAndItsAnswer[1]))
         let far = ends[1]
         Thread.detachNewThread {
             var header = [UInt8](repeating: 0, count: 4)
@@ -239,9 +240,9 @@ final class Echo: Sendable {
         }.seconds / Double(times)
     }
 
-    private static func frame(_ data: Data) -> [UInt8] {
-        let count = UInt32(data.count)
-        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + data
+    private static func frame(_ body: [UInt8]) -> [UInt8] {
+        let count = UInt32(body.count)
+        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
     }
 
     private static func readFully(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Bool {

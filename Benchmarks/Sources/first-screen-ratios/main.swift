@@ -130,7 +130,7 @@ try await printIsolation()
             + "the round trip \(range(figures.roundTripMicroseconds, "%.1f")) µs")
     print("  isolated ÷ (in this process + round trip): \(range(figures.openRatios, "%.3f"))  (target ≤ 1.5)")
     print(
-        "    of which encoding and decoding the request and its answer as JSON, each side: "
+        "    of which encoding and decoding the request and its answer, both sides: "
             + "\(range(figures.codingMicroseconds, "%.1f")) µs")
     print(
         "  first use, process start included: \(range(figures.firstUseMilliseconds, "%.2f")) ms; "

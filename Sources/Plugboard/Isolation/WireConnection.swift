@@ -2,7 +2,8 @@ internal import FoundationEssentials
 internal import Glibc
 
 /// One end of the socket between the host and a plugin process: each ``WireMessage`` in a frame
-/// of its own — its length in 4 bytes, most significant first, then that many bytes of JSON.
+/// of its own — its length in 4 bytes, most significant first, then that many bytes of JSON, or
+/// of the compact form that the messages of an open, an action and a pop take.
 /// Sends are serialized; one thread receives.
 ///
 /// ```swift
@@ -51,9 +52,14 @@ public final class WireConnection: Sendable {
         try sending.withLock { _ throws(WireError) in try write(frame) }
     }
 
-    /// The bytes of a frame that hold `message`: its JSON.
+    /// The bytes of a frame that hold `message`, after its length: its compact form, or its JSON.
     /// - Throws: ``WireError/malformed(_:)`` when it cannot be encoded.
-    static func encode(_ message: WireMessage) throws(WireError) -> [UInt8] {
+    ///
+    /// ```swift
+    /// try WireConnection.encode(.release(screen: 1))  // [4, 1, 0, 0, 0, 0, 0, 0, 0]
+    /// ```
+    public static func encode(_ message: WireMessage) throws(WireError) -> [UInt8] {
+        if let compact = WireCompactForm.encode(message) { return compact }
         do {
             return Array(try JSONEncoder().encode(message))
         } catch {
@@ -75,9 +81,14 @@ public final class WireConnection: Sendable {
         return try Self.decode(try read(count))
     }
 
-    /// The message a frame's bytes hold.
+    /// The message a frame's bytes hold, after its length.
     /// - Throws: ``WireError/malformed(_:)`` when they hold none.
-    static func decode(_ bytes: [UInt8]) throws(WireError) -> WireMessage {
+    ///
+    /// ```swift
+    /// try WireConnection.decode([4, 1, 0, 0, 0, 0, 0, 0, 0])  // .release(screen: 1)
+    /// ```
+    public static func decode(_ bytes: [UInt8]) throws(WireError) -> WireMessage {
+        if WireCompactForm.holdsCompactForm(bytes) { return try WireCompactForm.decode(bytes) }
         do {
             return try JSONDecoder().decode(WireMessage.self, from: Data(bytes))
         } catch {

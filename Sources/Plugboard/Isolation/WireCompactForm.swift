@@ -1,0 +1,213 @@
+/// The compact form of the four messages an open, an action and a pop send —
+/// ``WireMessage/open(request:url:context:)``, ``WireMessage/perform(request:screen:action:text:)``,
+/// ``WireMessage/screen(request:state:)`` and ``WireMessage/release(screen:)`` — which a frame
+/// holds in place of their JSON: coding JSON was the largest part of an isolated open's time
+/// above its floor (see the Benchmarks README).
+///
+/// A frame in the compact form starts with the message's kind, a byte from 1 to 4 (a frame of
+/// JSON starts with `{`); then its fields in their order: an integer in 8 bytes, least significant
+/// first; a string as its length in UTF-8 bytes, in 4 bytes the same way, then the bytes; a truth
+/// value as 0 or 1; an optional as 0, or 1 and the value; a list as its count, in 4 bytes, then its
+/// elements; a ``WireValue`` as its kind (1 string, 2 integer, 3 number as the 8 bytes of its
+/// IEEE 754 form, 4 truth value) then the value.
+enum WireCompactForm {
+    private enum Kind: UInt8 {
+        case open = 1
+        case perform = 2
+        case screen = 3
+        case release = 4
+    }
+
+    /// The bytes of `message` in the compact form, or `nil` when it has none (it crosses as JSON).
+    static func encode(_ message: WireMessage) -> [UInt8]? {
+        var writer = Writer()
+        switch message {
+        case .open(let request, let url, let context):
+            writer.kind(.open)
+            writer.integer(request)
+            writer.string(url)
+            writer.optional(context) { $0.value($1) }
+        case .perform(let request, let screen, let action, let text):
+            writer.kind(.perform)
+            writer.integer(request)
+            writer.integer(screen)
+            writer.string(action)
+            writer.optional(text) { $0.string($1) }
+        case .screen(let request, let state):
+            writer.kind(.screen)
+            writer.integer(request)
+            writer.integer(state.id)
+            writer.string(state.title)
+            writer.string(state.text)
+            writer.count(state.actions.count)
+            for action in state.actions {
+                writer.string(action.id)
+                writer.string(action.title)
+                writer.truth(action.takesText)
+                writer.truth(action.isEnabled)
+            }
+        case .release(let screen):
+            writer.kind(.release)
+            writer.integer(screen)
+        default:
+            return nil
+        }
+        return writer.bytes
+    }
+
+    /// Whether `bytes`, a frame's body, hold a message in the compact form.
+    static func holdsCompactForm(_ bytes: [UInt8]) -> Bool {
+        bytes.first.flatMap(Kind.init(rawValue:)) != nil
+    }
+
+    /// The message `bytes` hold in the compact form.
+    /// - Throws: ``WireError/malformed(_:)`` when they end inside it, or go on past it.
+    static func decode(_ bytes: [UInt8]) throws(WireError) -> WireMessage {
+        var reader = Reader(bytes: bytes)
+        let message: WireMessage
+        switch Kind(rawValue: try reader.byte()) {
+        case .open:
+            message = .open(
+                request: try reader.integer(), url: try reader.string(), context: try reader.optionalValue())
+        case .perform:
+            message = .perform(
+                request: try reader.integer(), screen: try reader.integer(), action: try reader.string(),
+                text: try reader.optionalString())
+        case .screen:
+            let request = try reader.integer()
+            let id = try reader.integer()
+            let title = try reader.string()
+            let text = try reader.string()
+            var actions: [WireAction] = []
+            for _ in 0..<(try reader.count()) {
+                actions.append(
+                    WireAction(
+                        id: try reader.string(), title: try reader.string(), takesText: try reader.truth(),
+                        isEnabled: try reader.truth()))
+            }
+            message = .screen(request: request, state: WireScreen(id: id, title: title, text: text, actions: actions))
+        case .release:
+            message = .release(screen: try reader.integer())
+        case nil:
+            throw malformed("it starts with \(bytes[0])")
+        }
+        guard reader.isAtEnd else {
+            throw malformed("it goes on past its message")
+        }
+        return message
+    }
+
+    /// Why a frame that starts as the compact form holds no message: `detail` says where it fails.
+    private static func malformed(_ detail: String) -> WireError {
+        .malformed("a frame holds no message of version \(WireMessage.version): \(detail)")
+    }
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func kind(_ kind: Kind) {
+            bytes.append(kind.rawValue)
+        }
+
+        mutating func integer(_ value: Int) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func count(_ count: Int) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: count).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func string(_ string: String) {
+            count(string.utf8.count)
+            bytes.append(contentsOf: string.utf8)
+        }
+
+        mutating func truth(_ value: Bool) {
+            bytes.append(value ? 1 : 0)
+        }
+
+        mutating func optional<Value>(_ value: Value?, _ write: (inout Writer, Value) -> Void) {
+            truth(value != nil)
+            if let value { write(&self, value) }
+        }
+
+        mutating func value(_ value: WireValue) {
+            switch value {
+            case .string(let string):
+                bytes.append(1)
+                self.string(string)
+            case .integer(let integer):
+                bytes.append(2)
+                self.integer(integer)
+            case .number(let number):
+                bytes.append(3)
+                self.integer(Int(bitPattern: UInt(number.bitPattern)))
+            case .truth(let truth):
+                bytes.append(4)
+                self.truth(truth)
+            }
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        var isAtEnd: Bool { offset == bytes.count }
+
+        /// The next `count` bytes.
+        mutating func take(_ count: Int) throws(WireError) -> ArraySlice<UInt8> {
+            guard count >= 0, bytes.count - offset >= count else {
+                throw malformed("it ends inside its message")
+            }
+            defer { offset += count }
+            return bytes[offset..<offset + count]
+        }
+
+        mutating func byte() throws(WireError) -> UInt8 {
+            try take(1).first!
+        }
+
+        mutating func integer() throws(WireError) -> Int {
+            Int(littleEndianBytes: try take(8))
+        }
+
+        mutating func count() throws(WireError) -> Int {
+            Int(UInt32(truncatingIfNeeded: Int(littleEndianBytes: try take(4))))
+        }
+
+        mutating func string() throws(WireError) -> String {
+            String(decoding: try take(try count()), as: UTF8.self)
+        }
+
+        mutating func truth() throws(WireError) -> Bool {
+            switch try byte() {
+            case 0: return false
+            case 1: return true
+            case let other: throw malformed("it holds \(other) where a truth value (0 or 1) belongs")
+            }
+        }
+
+        mutating func optionalString() throws(WireError) -> String? {
+            try truth() ? try string() : nil
+        }
+
+        mutating func optionalValue() throws(WireError) -> WireValue? {
+            guard try truth() else { return nil }
+            switch try byte() {
+            case 1: return .string(try string())
+            case 2: return .integer(try integer())
+            case 3: return .number(Double(bitPattern: UInt64(UInt(bitPattern: try integer()))))
+            case 4: return .truth(try truth())
+            case let other: throw malformed("it holds a value of kind \(other), which is none of 1 to 4")
+            }
+        }
+    }
+}
+
+extension Int {
+    /// The integer whose bytes, least significant first, are `bytes` (up to 8 of them).
+    fileprivate init(littleEndianBytes bytes: ArraySlice<UInt8>) {
+        self = bytes.reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+}
