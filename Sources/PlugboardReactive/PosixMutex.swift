@@ -37,4 +37,15 @@ package final class PosixMutex<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// Runs `body` with the value while holding the mutex, if no other thread holds it; `nil`
+    /// without waiting when one does.
+    @inlinable
+    package func withLockIfAvailable<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
 }

@@ -251,11 +251,17 @@ final class PluginProcessHandle: Sendable {
                 if let due, due <= .now { timeOut() }
                 continue
             }
-            // A caller waiting on its own thread may have read what came: look again once reading.
-            let read = reading.withLock { _ -> Read in
+            // A caller waiting on its own thread reads what came: this thread looks again once
+            // the caller's wait is over, rather than wait on the lock, which the caller would
+            // then have to wake it from as it lets go.
+            let read = reading.withLockIfAvailable { _ -> Read in
                 guard connection.waitReadable(within: .zero) else { return .nothing }
                 guard let message = try? connection.receive() else { return .closed }
                 return .message(message)
+            }
+            guard let read else {
+                usleep(UInt32(Self.waitOnCaller / .microseconds(1)))
+                continue
             }
             switch read {
             case .message(let message): handOn(message)
