@@ -173,6 +173,7 @@ final class PluginProcessHandle: Sendable {
             }
         }
     }
+
     /// Ends the process, and what it started, at once; its end is then seen as any other.
     func stop() {
         kill(-processID, SIGKILL)
