@@ -8,7 +8,7 @@ import Testing
 struct PluginProcessEntryTests {
     @Test func servingOffTheMainThreadIsRefusedWithoutReadingTheSocket() async throws {
         var ends: [Int32] = [-1, -1]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
         defer {
             close(ends[0])
             close(ends[1])

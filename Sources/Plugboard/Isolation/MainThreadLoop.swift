@@ -20,12 +20,16 @@ final class MainThreadLoop {
         socket = (descriptor, readable)
     }
 
-    /// Runs the main actor's work, and reads the socket, until `finished` returns `true`; it must
-    /// be called on the main thread, before anything there awaited (Dispatch then serves the main
-    /// actor on a thread of its pool, for good).
-    func run(until finished: () -> Bool) {
+    /// Runs `program` as a task that starts at once, and the main actor's work, and reads the
+    /// socket, until `program` returns; returns its status. It must be called on the main thread,
+    /// before anything there awaited (Dispatch then serves the main actor on a thread of its
+    /// pool, for good).
+    func run(_ program: @escaping @MainActor () async -> Int32) -> Int32 {
+        let outcome = Outcome()
+        Task.immediate { @MainActor in outcome.status = await program() }
         let mainQueue = pb_main_queue_descriptor()
-        while !finished() {
+        while true {
+            if let status = outcome.status { return status }
             let watched = socket
             var waiting = [pollfd(fd: mainQueue, events: Int16(POLLIN), revents: 0)]
             if let watched { waiting.append(pollfd(fd: watched.descriptor, events: Int16(POLLIN), revents: 0)) }
@@ -33,5 +37,10 @@ final class MainThreadLoop {
             if waiting[0].revents != 0 { pb_drain_main_queue() }
             if let watched, waiting[1].revents != 0, !watched.readable() { socket = nil }
         }
+    }
+
+    /// The status a program ``run(_:)`` runs returns, once it has.
+    private final class Outcome {
+        var status: Int32?
     }
 }

@@ -52,15 +52,7 @@ public final class PluginProcess {
             return 70
         }
         let loop = MainThreadLoop()
-        let outcome = Outcome()
-        Task.immediate { @MainActor in outcome.status = await serve(descriptor: descriptor, policy: policy, on: loop) }
-        loop.run { outcome.status != nil }
-        return outcome.status ?? 0
-    }
-
-    /// The status ``serve(descriptor:policy:)`` returns, once it is known.
-    private final class Outcome {
-        var status: Int32?
+        return loop.run { await serve(descriptor: descriptor, policy: policy, on: loop) }
     }
 
     /// Serves as ``serve(descriptor:policy:)`` says, reading the socket on `loop`.

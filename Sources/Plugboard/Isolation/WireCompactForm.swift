@@ -109,12 +109,17 @@ enum WireCompactForm {
             bytes.append(kind.rawValue)
         }
 
-        mutating func integer(_ value: Int) {
+        /// `value`'s bytes, least significant first.
+        mutating func fixed<Value: FixedWidthInteger>(_ value: Value) {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
 
+        mutating func integer(_ value: Int) {
+            fixed(value)
+        }
+
         mutating func count(_ count: Int) {
-            withUnsafeBytes(of: UInt32(truncatingIfNeeded: count).littleEndian) { bytes.append(contentsOf: $0) }
+            fixed(UInt32(truncatingIfNeeded: count))
         }
 
         mutating func string(_ string: String) {
@@ -141,7 +146,7 @@ enum WireCompactForm {
                 self.integer(integer)
             case .number(let number):
                 bytes.append(3)
-                self.integer(Int(bitPattern: UInt(number.bitPattern)))
+                fixed(number.bitPattern)
             case .truth(let truth):
                 bytes.append(4)
                 self.truth(truth)
@@ -155,29 +160,30 @@ enum WireCompactForm {
 
         var isAtEnd: Bool { offset == bytes.count }
 
-        /// The next `count` bytes.
-        mutating func take(_ count: Int) throws(WireError) -> ArraySlice<UInt8> {
-            guard count >= 0, bytes.count - offset >= count else {
-                throw malformed("it ends inside its message")
-            }
-            defer { offset += count }
-            return bytes[offset..<offset + count]
+        /// The integer whose bytes, least significant first, come next.
+        mutating func fixed<Value: FixedWidthInteger>(_ type: Value.Type) throws(WireError) -> Value {
+            guard let value = bytes.integer(type, at: offset) else { throw malformed("it ends inside its message") }
+            offset += MemoryLayout<Value>.size
+            return value
         }
 
         mutating func byte() throws(WireError) -> UInt8 {
-            try take(1).first!
+            try fixed(UInt8.self)
         }
 
         mutating func integer() throws(WireError) -> Int {
-            Int(littleEndianBytes: try take(8))
+            try fixed(Int.self)
         }
 
         mutating func count() throws(WireError) -> Int {
-            Int(UInt32(truncatingIfNeeded: Int(littleEndianBytes: try take(4))))
+            Int(try fixed(UInt32.self))
         }
 
         mutating func string() throws(WireError) -> String {
-            String(decoding: try take(try count()), as: UTF8.self)
+            let count = try count()
+            guard bytes.count - offset >= count else { throw malformed("it ends inside its message") }
+            defer { offset += count }
+            return String(decoding: bytes[offset..<offset + count], as: UTF8.self)
         }
 
         mutating func truth() throws(WireError) -> Bool {
@@ -197,17 +203,10 @@ enum WireCompactForm {
             switch try byte() {
             case 1: return .string(try string())
             case 2: return .integer(try integer())
-            case 3: return .number(Double(bitPattern: UInt64(UInt(bitPattern: try integer()))))
+            case 3: return .number(Double(bitPattern: try fixed(UInt64.self)))
             case 4: return .truth(try truth())
             case let other: throw malformed("it holds a value of kind \(other), which is none of 1 to 4")
             }
         }
-    }
-}
-
-extension Int {
-    /// The integer whose bytes, least significant first, are `bytes` (up to 8 of them).
-    fileprivate init(littleEndianBytes bytes: ArraySlice<UInt8>) {
-        self = bytes.reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 }

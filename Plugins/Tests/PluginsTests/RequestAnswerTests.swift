@@ -1,0 +1,32 @@
+import Dispatch
+import Foundation
+import Plugboard
+import Testing
+
+/// A request's answer reaches its caller whether it comes while the caller waits for it on its
+/// own thread or after the caller suspended, when the reader's thread hands it over.
+struct RequestAnswerTests {
+    @Test(.timeLimit(.minutes(1))) func anAnswerThatComesAfterTheCallersOwnWaitReachesIt() async throws {
+        let registry = Registry()
+        let probe = try IsolatedPlugin.start(
+            files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"])
+        try probe.register(into: registry)
+        let process = try #require(probe.processID)
+        defer { kill(process, SIGKILL) }
+        let navigator = await Navigator(registry: registry)
+        try await navigator.open("app://probe/identity")
+        // Stopped for longer than the caller reads on its own thread: the answer comes after the
+        // caller suspended.
+        kill(process, SIGSTOP)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { kill(process, SIGCONT) }
+        let asked = ContinuousClock.now
+        try await navigator.open("app://probe/identity")
+        #expect(ContinuousClock.now - asked >= .milliseconds(50))
+        let (title, text, stack) = await MainActor.run {
+            (navigator.topScreen?.title, navigator.topScreen?.render(), navigator.state.description)
+        }
+        #expect(
+            title == "Probe" && text == "probe" && stack == "Probe > Probe", "\(String(describing: title)) \(stack)")
+        #expect(probe.processID == process)
+    }
+}
