@@ -43,6 +43,8 @@ final class PluginProcessHandle: Sendable {
         var closed = false
         var death: Death?
         var timingOut = false
+        /// Why the host stopped the process for what it sent: a frame that holds no message.
+        var brokenWire: String?
         var whenEnded: [@Sendable (PluginProcessHandle, Death) -> Void] = []
     }
 
@@ -123,10 +125,11 @@ final class PluginProcessHandle: Sendable {
     /// the caller reads the answer itself when it comes within ``waitOnCaller``, and suspends
     /// after that.
     nonisolated(nonsending) func request(_ make: @Sendable (Int) -> WireMessage) async -> Outcome {
+        let due = ContinuousClock.now + deadline
         let (number, death) = state.withLock { state in
             state.lastRequest += 1
             if state.death == nil {
-                state.pending[state.lastRequest] = Waiting(due: ContinuousClock.now + deadline)
+                state.pending[state.lastRequest] = Waiting(due: due)
             }
             return (state.lastRequest, state.death)
         }
@@ -136,7 +139,7 @@ final class PluginProcessHandle: Sendable {
         } catch {
             // The reader sees the socket close and answers every request waiting.
         }
-        if let answer = readAnswer(to: number, within: Self.waitOnCaller) { return .answered(answer) }
+        if let answer = readAnswer(to: number, within: Self.waitOnCaller, due: due) { return .answered(answer) }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
             let outcome = state.withLock { state -> Outcome? in
                 guard let waiting = state.pending[number] else {
@@ -155,10 +158,11 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Reads the socket on the caller's thread until the answer to `request` comes, within
-    /// `limit`, handing on whatever else comes meanwhile; `nil` when it has not come.
-    private func readAnswer(to request: Int, within limit: Duration) -> WireMessage? {
+    /// `limit`, handing on whatever else comes meanwhile; `nil` when it has not come. A frame
+    /// begun must come whole by `due`, the request's.
+    private func readAnswer(to request: Int, within limit: Duration, due: ContinuousClock.Instant) -> WireMessage? {
         let end = ContinuousClock.now + limit
-        return reading.withLock { _ in
+        return reading.withLock { _ -> WireMessage? in
             while true {
                 let answer = state.withLock { state -> WireMessage? in
                     guard let answer = state.pending[request]?.answer else { return nil }
@@ -166,7 +170,14 @@ final class PluginProcessHandle: Sendable {
                     return answer
                 }
                 if let answer { return answer }
-                guard connection.waitReadable(within: end - .now), let message = try? connection.receive() else {
+                guard connection.waitReadable(within: end - .now) else { return nil }
+                let message: WireMessage
+                do throws(WireError) {
+                    message = try connection.receive(within: due - .now)
+                } catch .closed {
+                    return nil
+                } catch {
+                    stop(brokenBy: error)
                     return nil
                 }
                 handOn(message)
@@ -205,18 +216,18 @@ final class PluginProcessHandle: Sendable {
     /// Says hello with the files to serve, and waits for the plugins to be ready.
     private func handshake(files: [String], deadline: Duration) throws(IsolationError) -> IsolatedPlugin.Ready {
         let answer: WireMessage
-        do {
+        do throws(WireError) {
             try connection.send(.hello(version: WireMessage.version, files: files))
-            guard connection.waitReadable(within: deadline) else {
-                _ = process.stop()
-                throw IsolationError.cannotStart(reason: "its plugin was not ready within \(deadline)")
-            }
-            answer = try connection.receive()
-        } catch let error as IsolationError {
-            throw error
-        } catch {
+            answer = try connection.receive(within: deadline)
+        } catch .closed {
             let death = process.end()
             throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
+        } catch .unfinished {
+            _ = process.stop()
+            throw .cannotStart(reason: "its plugin was not ready within \(deadline)")
+        } catch {
+            _ = process.stop()
+            throw .cannotStart(reason: "it answered with no message of the wire: \(error)")
         }
         switch answer {
         case .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch)
@@ -239,6 +250,9 @@ final class PluginProcessHandle: Sendable {
         /// A caller waiting on its own thread read it first.
         case nothing
         case closed
+        /// A frame that holds no message, or did not come whole by the first request's due time
+        /// (within one deadline when none waits).
+        case broken(WireError)
     }
 
     /// Reads answers until the socket closes, then records the death and answers every request
@@ -257,8 +271,15 @@ final class PluginProcessHandle: Sendable {
             // then have to wake it from as it lets go.
             let read = reading.withLockIfAvailable { _ -> Read in
                 guard connection.waitReadable(within: .zero) else { return .nothing }
-                guard let message = try? connection.receive() else { return .closed }
-                return .message(message)
+                // The first request due now: one may have been sent while this thread waited.
+                let due = state.withLock { $0.pending.values.map(\.due).min() }
+                do throws(WireError) {
+                    return .message(try connection.receive(within: due.map { $0 - .now } ?? deadline))
+                } catch .closed {
+                    return .closed
+                } catch {
+                    return .broken(error)
+                }
             }
             guard let read else {
                 usleep(UInt32(Self.waitOnCaller / .microseconds(1)))
@@ -267,6 +288,7 @@ final class PluginProcessHandle: Sendable {
             switch read {
             case .message(let message): handOn(message)
             case .nothing: continue
+            case .broken(let error): stop(brokenBy: error)
             case .closed:
                 state.withLock { $0.closed = true }
                 break serving
@@ -276,6 +298,9 @@ final class PluginProcessHandle: Sendable {
         var death = process.end()
         let waiting = state.withLock { state in
             death.timedOut = state.timingOut
+            if let broken = state.brokenWire {
+                death.lastWords = "it sent what is no message of the wire (\(broken)), so its process was stopped"
+            }
             state.death = death
             defer { state.pending = [:] }
             return state.pending.values
@@ -314,6 +339,24 @@ final class PluginProcessHandle: Sendable {
     /// request waiting is answered that it timed out.
     private func timeOut() {
         state.withLock { $0.timingOut = true }
+        stopAndShutDown()
+    }
+
+    /// Stops the process, whose frame `error` says is broken: one that did not come whole by its
+    /// due time is taken for a hang, as an answer overdue is; one that holds no message is named
+    /// as the process's last words.
+    private func stop(brokenBy error: WireError) {
+        state.withLock { state in
+            if case .unfinished = error {
+                state.timingOut = true
+            } else {
+                state.brokenWire = error.description
+            }
+        }
+        stopAndShutDown()
+    }
+
+    private func stopAndShutDown() {
         stop()
         // A process it started may hold the socket open: the reader sees the end all the same.
         connection.shutDown()

@@ -25,9 +25,7 @@ struct SpawnedProcess: Sendable {
     /// Waits within `deadline` for the process to say that it is prepared, in this version of the
     /// wire; returns whether it did. One that did not is to be stopped (``stop()``).
     func waitForPrepared(within deadline: Duration) -> Bool {
-        guard connection.waitReadable(within: deadline),
-            case .prepared(WireMessage.version)? = try? connection.receive()
-        else { return false }
+        guard case .prepared(WireMessage.version)? = try? connection.receive(within: deadline) else { return false }
         return true
     }
 

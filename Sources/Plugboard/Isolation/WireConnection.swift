@@ -75,10 +75,27 @@ public final class WireConnection: Sendable {
     /// while let message = try? connection.receive() { print(message) }
     /// ```
     public func receive() throws(WireError) -> WireMessage {
-        let header = try read(4)
+        try receive(allowing: nil)
+    }
+
+    /// Waits for the next message, which must have come whole within `limit`: the other side, a
+    /// process the host does not trust, cannot hold the reader with a frame it leaves unfinished.
+    /// - Throws: ``WireError/unfinished(within:)`` when it has not; ``WireError/closed`` and
+    ///   ``WireError/malformed(_:)`` as ``receive()`` does.
+    ///
+    /// ```swift
+    /// let answer = try connection.receive(within: .seconds(5))
+    /// ```
+    public func receive(within limit: Duration) throws(WireError) -> WireMessage {
+        try receive(allowing: (end: .now + limit, limit: limit))
+    }
+
+    /// Reads the next message; with `time`, waits for its bytes no later than its end.
+    private func receive(allowing time: Allowed?) throws(WireError) -> WireMessage {
+        let header = try read(4, allowing: time)
         let count = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
         guard count <= Self.largestFrame else { throw .malformed("a frame of \(count) bytes is larger than allowed") }
-        return try Self.decode(try read(count))
+        return try Self.decode(try read(count, allowing: time))
     }
 
     /// The message a frame's bytes hold, after its length.
@@ -132,12 +149,24 @@ public final class WireConnection: Sendable {
         }
     }
 
-    private func read(_ count: Int) throws(WireError) -> [UInt8] {
+    /// The time a message may take to come whole: until `end`, `limit` from when it was asked for.
+    private typealias Allowed = (end: ContinuousClock.Instant, limit: Duration)
+
+    /// Reads `count` bytes; with `time`, waits for each part of them no later than its end (the
+    /// bytes already come are read without a wait).
+    private func read(_ count: Int, allowing time: Allowed?) throws(WireError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var received = 0
+        let flags = time == nil ? 0 : Int32(MSG_DONTWAIT)
         while received < count {
-            let read = bytes[received...].withUnsafeMutableBytes { Glibc.recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let read = bytes[received...].withUnsafeMutableBytes {
+                Glibc.recv(descriptor, $0.baseAddress, $0.count, flags)
+            }
             if read < 0 && errno == EINTR { continue }
+            if read < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), let time {
+                guard waitReadable(within: time.end - .now) else { throw .unfinished(within: time.limit) }
+                continue
+            }
             guard read > 0 else { throw .closed }
             received += read
         }
@@ -163,6 +192,13 @@ public enum WireError: Error, Sendable, Equatable, CustomStringConvertible {
     /// catch WireError.malformed(let reason) { print(reason) }
     /// ```
     case malformed(String)
+    /// No whole message came within the time allowed: the other side sent none, or stopped part
+    /// way through one.
+    ///
+    /// ```swift
+    /// catch WireError.unfinished(let limit) { print("no whole answer within \(limit)") }
+    /// ```
+    case unfinished(within: Duration)
 
     /// What went wrong.
     ///
@@ -173,6 +209,7 @@ public enum WireError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .closed: "the other side closed the connection"
         case .malformed(let reason): reason
+        case .unfinished(let limit): "no whole message came within \(limit)"
         }
     }
 }
