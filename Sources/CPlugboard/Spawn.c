@@ -1,8 +1,12 @@
 #define _GNU_SOURCE
 #include "CPlugboard.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int pb_spawn_close_from(void *_Nonnull actions, int lowest) {
@@ -11,4 +15,25 @@ int pb_spawn_close_from(void *_Nonnull actions, int lowest) {
 
 int pb_pipe_closed_on_exec(int ends[_Nonnull 2]) {
   return pipe2(ends, O_CLOEXEC);
+}
+
+int pb_wait_for_end(int pid, int milliseconds) {
+  // A descriptor that becomes readable when the process ends (Linux 5.3 and later).
+  int process = (int)syscall(SYS_pidfd_open, pid, 0);
+  if (process >= 0) {
+    struct pollfd waiting = {.fd = process, .events = POLLIN};
+    int ready;
+    do {
+      ready = poll(&waiting, 1, milliseconds);
+    } while (ready < 0 && errno == EINTR);
+    close(process);
+    return ready > 0;
+  }
+  // Without one, look every millisecond.
+  for (int waited = 0;; waited++) {
+    siginfo_t info = {0};
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) return 1;
+    if (waited >= milliseconds) return 0;
+    usleep(1000);
+  }
 }

@@ -72,6 +72,25 @@ struct BrokenWireTests {
         #expect(fake.processID == nil && kill(process, 0) != 0, "its process is stopped and reaped")
     }
 
+    @Test(.timeLimit(.minutes(1))) func aPluginProcessThatClosesItsSocketAndRunsOnIsStopped() async throws {
+        let ready = try Self.frame(.prepared(version: WireMessage.version)) + Self.frame(Self.ready)
+        let fake = try IsolatedPlugin.start(
+            files: ["libFake.so"], command: try Self.pluginProcess(writing: ready, finally: "exec 3>&-; exec sleep 60"),
+            deadline: .milliseconds(500))
+        let process = try #require(fake.processID)
+        let asked = ContinuousClock.now
+        await #expect(
+            throws: IsolationError.stopped(
+                plugin: "Fake 1.0.0",
+                lastWords: "it closed its connection to the host and went on running, so its process was stopped",
+                report: "")
+        ) {
+            try await fake.request { .open(request: $0, url: "app://fake", context: nil) }
+        }
+        #expect(ContinuousClock.now - asked < .seconds(5))
+        #expect(fake.processID == nil && kill(process, 0) != 0, "its process is stopped and reaped")
+    }
+
     /// What the fake plugin process reports once its plugin is ready.
     static let ready = WireMessage.ready(
         version: WireMessage.version, plugins: [WirePlugin(name: "Fake", version: "1.0.0", modules: ["Fake.Module"])],
@@ -94,14 +113,16 @@ struct BrokenWireTests {
     }
 
     /// The command of a plugin process that writes `first` to its socket, 0.2 s later `then`, and
-    /// reads until the host closes the socket.
-    static func pluginProcess(writing first: [UInt8], then: [UInt8] = []) throws -> [String] {
+    /// then runs `finally`: by default, reads until the host closes the socket.
+    static func pluginProcess(
+        writing first: [UInt8], then: [UInt8] = [], finally: String = "exec cat <&3 >/dev/null"
+    ) throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appending(path: "broken-wire-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let (firstFile, thenFile) = (directory.appending(path: "first"), directory.appending(path: "then"))
         try Data(first).write(to: firstFile)
         try Data(then).write(to: thenFile)
-        let script = #"cat "$1" >&3; sleep 0.2; cat "$2" >&3; exec cat <&3 >/dev/null"#
+        let script = #"cat "$1" >&3; sleep 0.2; cat "$2" >&3; "# + finally
         return ["/bin/sh", "-c", script, "sh", firstFile.path, thenFile.path]
     }
 }

@@ -100,6 +100,10 @@ __attribute__((visibility("hidden"))) int pb_spawn_close_from(void *_Nonnull act
 /// meanwhile inherits them. Returns 0, or -1 with `errno` set.
 __attribute__((visibility("hidden"))) int pb_pipe_closed_on_exec(int ends[_Nonnull 2]);
 
+/// Waits up to `milliseconds` for the child process `pid` to end, without reaping it. Returns 1
+/// once it has ended (it can be reaped at once), 0 when it has not.
+__attribute__((visibility("hidden"))) int pb_wait_for_end(int pid, int milliseconds);
+
 /// Makes standard output line-buffered, as it is on a terminal, where it goes to a pipe: what a
 /// plugin process prints reaches the reader of its pipe line by line. Call it before printing.
 __attribute__((visibility("hidden"))) void pb_line_buffer_standard_output(void);

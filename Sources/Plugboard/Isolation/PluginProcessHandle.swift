@@ -220,7 +220,7 @@ final class PluginProcessHandle: Sendable {
             try connection.send(.hello(version: WireMessage.version, files: files))
             answer = try connection.receive(within: deadline)
         } catch .closed {
-            let death = process.end()
+            let death = process.end(within: deadline)
             throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
         } catch .unfinished {
             _ = process.stop()
@@ -236,7 +236,7 @@ final class PluginProcessHandle: Sendable {
                 plugins: plugins, routes: routes, handlers: handlers, interceptors: interceptors, fallback: fallback,
                 launch: launch)
         case .refused(let reason):
-            _ = process.end()
+            _ = process.end(within: deadline)
             throw .refused(reason: reason)
         default:
             _ = process.stop()
@@ -295,7 +295,7 @@ final class PluginProcessHandle: Sendable {
             }
         }
         connection.shutDown()
-        var death = process.end()
+        var death = process.end(within: deadline)
         let waiting = state.withLock { state in
             death.timedOut = state.timingOut
             if let broken = state.brokenWire {

@@ -48,7 +48,7 @@ enum SpareProcesses {
                     prepared[command]?.processID == process.processID ? prepared.removeValue(forKey: command) : nil
                 }
                 guard let ended else { return }
-                _ = ended.end()
+                _ = ended.end(within: IsolatedPlugin.defaultDeadline)
                 prepare(command)
             }
         }

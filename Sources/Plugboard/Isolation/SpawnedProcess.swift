@@ -32,13 +32,24 @@ struct SpawnedProcess: Sendable {
     /// Ends the process and what it started at once, reaps it and says how it ended.
     func stop() -> PluginProcessHandle.Death {
         kill(-processID, SIGKILL)
-        return end()
+        return reap()
     }
 
-    /// Reaps the process (it ended, or will once its socket is gone) and reads what it wrote;
-    /// then ends what it started (its backtracer, say), which could otherwise hold its output
-    /// open, and outlive it.
-    func end() -> PluginProcessHandle.Death {
+    /// Reaps the process, which is ending (its socket closed, or it refused its plugins), and
+    /// says how it ended. One still running after `grace` — it closed its socket and went on
+    /// running — is stopped, and its last words say so: no one waits on it for good.
+    func end(within grace: Duration) -> PluginProcessHandle.Death {
+        guard pb_wait_for_end(processID, grace.pollMilliseconds) == 1 else {
+            var death = stop()
+            death.lastWords = "it closed its connection to the host and went on running, so its process was stopped"
+            return death
+        }
+        return reap()
+    }
+
+    /// Reaps the process (it ended, or was sent SIGKILL) and reads what it wrote; then ends what
+    /// it started (its backtracer, say), which could otherwise hold its output open, and outlive it.
+    private func reap() -> PluginProcessHandle.Death {
         var status: Int32 = 0
         while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
         let report = output.waitForAll()

@@ -117,10 +117,7 @@ public final class WireConnection: Sendable {
     /// whether one can.
     func waitReadable(within limit: Duration) -> Bool {
         var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let (seconds, attoseconds) = limit.components
-        // Rounded up, and never negative: a wait cut short would only be made again.
-        let milliseconds = Int32(
-            clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+        let milliseconds = limit.pollMilliseconds
         while true {
             let ready = poll(&waiting, 1, milliseconds)
             if ready < 0 && errno == EINTR { continue }
