@@ -261,9 +261,11 @@ final class PluginProcessHandle: Sendable {
     /// one ``deadline`` when none waits, in case one was sent since.
     private func readAnswers() {
         serving: while true {
-            let due = state.withLock { $0.pending.values.map(\.due).min() }
+            let due = firstDue()
             guard connection.waitReadable(within: due.map { $0 - .now } ?? deadline) else {
-                if let due, due <= .now { timeOut() }
+                // Looked at again: a request answered since (its caller yet to take the answer,
+                // say) is not overdue.
+                if let due = firstDue(), due <= .now { timeOut() }
                 continue
             }
             // A caller waiting on its own thread reads what came: this thread looks again once
@@ -272,7 +274,7 @@ final class PluginProcessHandle: Sendable {
             let read = reading.withLockIfAvailable { _ -> Read in
                 guard connection.waitReadable(within: .zero) else { return .nothing }
                 // The first request due now: one may have been sent while this thread waited.
-                let due = state.withLock { $0.pending.values.map(\.due).min() }
+                let due = firstDue()
                 do throws(WireError) {
                     return .message(try connection.receive(within: due.map { $0 - .now } ?? deadline))
                 } catch .closed {
@@ -311,6 +313,11 @@ final class PluginProcessHandle: Sendable {
             return state.whenEnded
         }
         for handler in handlers { handler(self, death) }
+    }
+
+    /// When the first request still waiting for its answer is due, if one is.
+    private func firstDue() -> ContinuousClock.Instant? {
+        state.withLock { $0.pending.values.lazy.filter { $0.answer == nil }.map(\.due).min() }
     }
 
     /// Hands `message` to the request waiting for it, or to the handler of the screen whose view
