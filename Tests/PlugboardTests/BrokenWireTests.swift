@@ -117,8 +117,8 @@ struct BrokenWireTests {
     static func pluginProcess(
         writing first: [UInt8], then: [UInt8] = [], finally: String = "exec cat <&3 >/dev/null"
     ) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "broken-wire-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Removed as the tests end: the process prepared ahead for the same command reads them later.
+        let directory = try TemporaryDirectories.make("plugboard-broken-wire-")
         let (firstFile, thenFile) = (directory.appending(path: "first"), directory.appending(path: "then"))
         try Data(first).write(to: firstFile)
         try Data(then).write(to: thenFile)
