@@ -74,8 +74,10 @@ struct BrokenWireTests {
 
     @Test(.timeLimit(.minutes(1))) func aPluginProcessThatClosesItsSocketAndRunsOnIsStopped() async throws {
         let ready = try Self.frame(.prepared(version: WireMessage.version)) + Self.frame(Self.ready)
+        // It runs on for 10 s, far past the deadline (the one prepared ahead for the same command
+        // ends by itself then).
         let fake = try IsolatedPlugin.start(
-            files: ["libFake.so"], command: try Self.pluginProcess(writing: ready, finally: "exec 3>&-; exec sleep 60"),
+            files: ["libFake.so"], command: try Self.pluginProcess(writing: ready, finally: "exec 3>&-; exec sleep 10"),
             deadline: .milliseconds(500))
         let process = try #require(fake.processID)
         let asked = ContinuousClock.now
