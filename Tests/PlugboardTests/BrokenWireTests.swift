@@ -14,7 +14,7 @@ struct BrokenWireTests {
         let plugin = ends[0]
         defer { close(plugin) }
         let host = WireConnection(descriptor: ends[1])
-        let frame = try Self.frame(.release(screen: 7))
+        let frame = try WireConnection.frame(.release(screen: 7))
         // Whole, in two parts: read.
         #expect(write(plugin, frame, 3) == 3)
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
@@ -33,9 +33,9 @@ struct BrokenWireTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aPluginProcessThatLeavesItsReadyUnfinishedCannotStart() throws {
-        let ready = try Self.frame(Self.ready)
+        let ready = try WireConnection.frame(Self.ready)
         let command = try Self.pluginProcess(
-            writing: Self.frame(.prepared(version: WireMessage.version)) + ready.prefix(9))
+            writing: WireConnection.frame(.prepared(version: WireMessage.version)) + ready.prefix(9))
         #expect(throws: IsolationError.cannotStart(reason: "its plugin was not ready within 0.3 seconds")) {
             try IsolatedPlugin.start(files: ["libFake.so"], command: command, deadline: .milliseconds(300))
         }
@@ -73,7 +73,7 @@ struct BrokenWireTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aPluginProcessThatClosesItsSocketAndRunsOnIsStopped() async throws {
-        let ready = try Self.frame(.prepared(version: WireMessage.version)) + Self.frame(Self.ready)
+        let ready = try WireConnection.frame(.prepared(version: WireMessage.version)) + WireConnection.frame(Self.ready)
         // It runs on for 10 s, far past the deadline (the one prepared ahead for the same command
         // ends by itself then).
         let fake = try IsolatedPlugin.start(
@@ -101,17 +101,12 @@ struct BrokenWireTests {
         launch: LaunchReport(
             entries: [], criticalPath: [], duration: .zero, failure: nil, wasCancelled: false, quarantined: []))
 
-    /// `message` in a frame of its own, as ``WireConnection`` sends it.
-    static func frame(_ message: WireMessage) throws -> [UInt8] {
-        let body = try WireConnection.encode(message)
-        let count = UInt32(body.count)
-        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
-    }
-
     /// A plugin process that says it is prepared and ready, then, once a request may have come,
     /// writes `afterward`.
     static func pluginProcess(afterward: [UInt8]) throws -> [String] {
-        try pluginProcess(writing: frame(.prepared(version: WireMessage.version)) + frame(ready), then: afterward)
+        try pluginProcess(
+            writing: WireConnection.frame(.prepared(version: WireMessage.version)) + WireConnection.frame(ready),
+            then: afterward)
     }
 
     /// The command of a plugin process that writes `first` to its socket, 0.2 s later `then`, and

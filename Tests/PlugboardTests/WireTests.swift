@@ -175,6 +175,8 @@ struct WireTests {
         let open = try WireConnection.encode(.open(request: 1, url: "app://notes", context: .truth(true)))
         #expect(open.first == 1)
         #expect(try WireConnection.encode(.done(request: 1)).first == UInt8(ascii: "{"))
+        // A frame: its length, most significant first, then the message's bytes.
+        #expect(try WireConnection.frame(.release(screen: 1)) == [0, 0, 0, 9, 4, 1, 0, 0, 0, 0, 0, 0, 0])
         let prefix = "a frame holds no message of version \(WireMessage.version): "
         #expect(throws: WireError.malformed(prefix + "it ends inside its message")) {
             try WireConnection.decode(Array(open.dropLast()))

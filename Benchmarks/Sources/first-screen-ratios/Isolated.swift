@@ -211,9 +211,9 @@ final class Echo: Sendable {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { throw Failure("socketpair") }
         near = ends[0]
-        request = Echo.frame(try WireConnection.encode(openAndItsAnswer[0]))
+        request = try WireConnection.frame(openAndItsAnswer[0])
         // A plugin process's answer, as it encodes it.
-        let answer = Echo.frame(try WireConnection.encode(openAndItsAnswer[1]))
+        let answer = try WireConnection.frame(openAndItsAnswer[1])
         let far = ends[1]
         Thread.detachNewThread {
             var header = [UInt8](repeating: 0, count: 4)
@@ -238,11 +238,6 @@ final class Echo: Sendable {
                 guard Echo.readFully(near, &body) else { throw Failure("the echo ended") }
             }
         }.seconds / Double(times)
-    }
-
-    private static func frame(_ body: [UInt8]) -> [UInt8] {
-        let count = UInt32(body.count)
-        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
     }
 
     private static func readFully(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Bool {

@@ -25,6 +25,14 @@ final class PluginProcessHandle: Sendable {
         var timedOut = false
     }
 
+    /// Why the host stopped a process.
+    private enum HostStop {
+        /// An answer, or a frame begun, was overdue.
+        case overdue
+        /// It sent a frame that holds no message: why it holds none.
+        case brokeTheWire(String)
+    }
+
     /// A request waiting for its answer, and when it is due.
     private struct Waiting {
         /// The caller, once it waits suspended; `nil` while it waits on its own thread.
@@ -42,9 +50,9 @@ final class PluginProcessHandle: Sendable {
         /// read yet (``death``).
         var closed = false
         var death: Death?
-        var timingOut = false
-        /// Why the host stopped the process for what it sent: a frame that holds no message.
-        var brokenWire: String?
+        /// Why the host stopped the process, when it stopped it for what the process did (or
+        /// did not do); the first reason stands.
+        var stoppedBecause: HostStop?
         var whenEnded: [@Sendable (PluginProcessHandle, Death) -> Void] = []
     }
 
@@ -299,9 +307,11 @@ final class PluginProcessHandle: Sendable {
         connection.shutDown()
         var death = process.end(within: deadline)
         let waiting = state.withLock { state in
-            death.timedOut = state.timingOut
-            if let broken = state.brokenWire {
-                death.lastWords = "it sent what is no message of the wire (\(broken)), so its process was stopped"
+            switch state.stoppedBecause {
+            case .overdue: death.timedOut = true
+            case .brokeTheWire(let reason):
+                death.lastWords = "it sent what is no message of the wire (\(reason)), so its process was stopped"
+            case nil: break
             }
             state.death = death
             defer { state.pending = [:] }
@@ -345,25 +355,22 @@ final class PluginProcessHandle: Sendable {
     /// Stops the process, whose answer is overdue: its end is then seen as any other, and every
     /// request waiting is answered that it timed out.
     private func timeOut() {
-        state.withLock { $0.timingOut = true }
-        stopAndShutDown()
+        stop(because: .overdue)
     }
 
     /// Stops the process, whose frame `error` says is broken: one that did not come whole by its
     /// due time is taken for a hang, as an answer overdue is; one that holds no message is named
     /// as the process's last words.
     private func stop(brokenBy error: WireError) {
-        state.withLock { state in
-            if case .unfinished = error {
-                state.timingOut = true
-            } else {
-                state.brokenWire = error.description
-            }
+        if case .unfinished = error {
+            stop(because: .overdue)
+        } else {
+            stop(because: .brokeTheWire(error.description))
         }
-        stopAndShutDown()
     }
 
-    private func stopAndShutDown() {
+    private func stop(because reason: HostStop) {
+        state.withLock { $0.stoppedBecause = $0.stoppedBecause ?? reason }
         stop()
         // A process it started may hold the socket open: the reader sees the end all the same.
         connection.shutDown()

@@ -45,11 +45,21 @@ public final class WireConnection: Sendable {
     /// try connection.send(.release(screen: 1))
     /// ```
     public func send(_ message: WireMessage) throws(WireError) {
-        let body = try Self.encode(message)
-        let count = UInt32(body.count)
-        let frame =
-            [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
+        let frame = try Self.frame(message)
         try sending.withLock { _ throws(WireError) in try write(frame) }
+    }
+
+    /// The whole frame that carries `message`, as ``send(_:)`` writes it: its length, then its bytes
+    /// (``encode(_:)``).
+    /// - Throws: ``WireError/malformed(_:)`` when it cannot be encoded.
+    ///
+    /// ```swift
+    /// try WireConnection.frame(.release(screen: 1))  // [0, 0, 0, 9, 4, 1, 0, 0, 0, 0, 0, 0, 0]
+    /// ```
+    public static func frame(_ message: WireMessage) throws(WireError) -> [UInt8] {
+        let body = try encode(message)
+        let count = UInt32(body.count)
+        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + body
     }
 
     /// The bytes of a frame that hold `message`, after its length: its compact form, or its JSON.
