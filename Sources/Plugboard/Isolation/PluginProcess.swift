@@ -67,7 +67,7 @@ public final class PluginProcess {
         // does: the Swift runtime's crash handler alone would write a backtrace and go on.
         _ = pb_end_on_fatal_signals_from_others()
         let connection = WireConnection(descriptor: descriptor)
-        await warmUp()
+        await warmUp(policy: policy)
         name(as: Self.spareName)
         guard (try? connection.send(.prepared(version: WireMessage.version))) != nil,
             case .hello(let version, let files)? = try? connection.receive(), version == WireMessage.version,
@@ -97,29 +97,8 @@ public final class PluginProcess {
             try? connection.send(.refused(reason: failure.description))
             return 1
         }
-        let snapshot = Registry.shared.snapshot
-        let routes = snapshot.routes.map { route in
-            WireRoute(
-                pattern: route.pattern.description, title: route.title, module: route.owner.module,
-                plugin: snapshot.modules.first { $0.owner == route.owner }?.plugin ?? "")
-        }
-        let handlers = snapshot.handlers.map { WireHandler(event: $0.event.description, module: $0.owner.module) }
-        let interceptors = snapshot.interceptors.enumerated().map { number, interceptor in
-            var pattern: String?
-            var prefix: String?
-            switch interceptor.scope {
-            case .pattern(let guarded): pattern = guarded.description
-            case .prefix(let guarded): prefix = guarded
-            }
-            return WireInterceptor(
-                number: number, pattern: pattern, prefix: prefix, priority: interceptor.priority,
-                module: interceptor.owner.module)
-        }
         do {
-            try connection.send(
-                .ready(
-                    version: WireMessage.version, plugins: plugins, routes: routes, handlers: handlers,
-                    interceptors: interceptors, fallback: snapshot.fallback?.owner.module, launch: report))
+            try connection.send(ready(plugins, registered: Registry.shared.snapshot, launch: report))
         } catch {
             return 0
         }
@@ -139,27 +118,31 @@ public final class PluginProcess {
         return 0
     }
 
-    /// Does once, while no request waits, what a process does slowly the first time: launching
-    /// an application and coding each message of a first use. A first use of the process is then
-    /// faster by that much (see the Benchmarks README).
-    private static func warmUp() async {
-        guard let report = try? await Application(registry: Registry()).launch() else { return }
-        let plugin = WirePlugin(name: "Warm", version: "1.0.0", modules: ["Warm.Module"])
-        let route = WireRoute(pattern: "app://warm", title: "Warm", module: "Warm.Module", plugin: "Warm")
-        let screen = WireScreen(
-            id: 1, title: "Warm", text: "",
-            actions: [WireAction(id: "go", title: "Go", takesText: false, isEnabled: true)])
-        let messages: [WireMessage] = [
-            .hello(version: WireMessage.version, files: ["libWarm.so"]),
-            .ready(
-                version: WireMessage.version, plugins: [plugin], routes: [route], handlers: [], interceptors: [],
-                fallback: nil, launch: report),
-            .open(request: 1, url: "app://warm", context: nil),
-            .screen(request: 1, state: screen),
-        ]
-        for message in messages {
-            _ = try? WireConnection.decode(WireConnection.encode(message))
+    /// The `ready` message that tells the host about `plugins`: what they `registered` and how
+    /// their launch went.
+    static func ready(_ plugins: [WirePlugin], registered snapshot: RegistrySnapshot, launch report: LaunchReport)
+        -> WireMessage
+    {
+        let routes = snapshot.routes.map { route in
+            WireRoute(
+                pattern: route.pattern.description, title: route.title, module: route.owner.module,
+                plugin: snapshot.modules.first { $0.owner == route.owner }?.plugin ?? "")
         }
+        let handlers = snapshot.handlers.map { WireHandler(event: $0.event.description, module: $0.owner.module) }
+        let interceptors = snapshot.interceptors.enumerated().map { number, interceptor in
+            var pattern: String?
+            var prefix: String?
+            switch interceptor.scope {
+            case .pattern(let guarded): pattern = guarded.description
+            case .prefix(let guarded): prefix = guarded
+            }
+            return WireInterceptor(
+                number: number, pattern: pattern, prefix: prefix, priority: interceptor.priority,
+                module: interceptor.owner.module)
+        }
+        return .ready(
+            version: WireMessage.version, plugins: plugins, routes: routes, handlers: handlers,
+            interceptors: interceptors, fallback: snapshot.fallback?.owner.module, launch: report)
     }
 
     /// The name of a plugin process that is prepared and waits to be told what to serve.

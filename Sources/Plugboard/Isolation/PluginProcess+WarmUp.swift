@@ -1,0 +1,45 @@
+internal import CPlugboard
+
+extension PluginProcess {
+    /// Rehearses once, while no request waits, what a first use does slowly the first time in a
+    /// new process — the Swift runtime looks up conformances and builds the metadata of each type
+    /// the code meets, 50–200 µs a step: the loader's checks, run on the runtime's own library
+    /// (refused once mapped: it holds no plugin, and nothing is registered); a route registered
+    /// and launched, in a registry of its own; and each message of a first use coded, its `ready`
+    /// built from that registry as a plugin's is. A first use of the process is then faster by
+    /// that much (see the Benchmarks README).
+    static func warmUp(policy: LoadPolicy) async {
+        if let runtime = pb_image_path_for_address(#dsohandle) {
+            _ = try? PluginLoader(registry: Registry(), policy: policy).load(file: String(cString: runtime))
+        }
+        // Registered through a registrar, not as a `Module` type: a host registers every module
+        // type linked into its images, the runtime's own too.
+        let registry = Registry()
+        let owner = Owner(module: "Plugboard.Rehearsal", image: "rehearsal")
+        let registrar = ModuleRegistrar(module: RegisteredModule(owner: owner, plugin: nil), registry: registry)
+        registrar.route("app://rehearsal", title: "Rehearsal") { _ in Stage() }
+        registrar.close()
+        guard (try? registry.apply([registrar.contribution], plugin: nil)) != nil,
+            let report = try? await Application(registry: registry).launch()
+        else { return }
+        let plugin = WirePlugin(name: "Rehearsal", version: "1.0.0", modules: [owner.module])
+        let screen = WireScreen(
+            id: 1, title: "Rehearsal", text: "",
+            actions: [WireAction(id: "go", title: "Go", takesText: false, isEnabled: true)])
+        let messages: [WireMessage] = [
+            .hello(version: WireMessage.version, files: ["libRehearsal.so"]),
+            ready([plugin], registered: registry.snapshot, launch: report),
+            .open(request: 1, url: "app://rehearsal", context: nil),
+            .screen(request: 1, state: screen),
+        ]
+        for message in messages {
+            _ = try? WireConnection.decode(WireConnection.encode(message))
+        }
+    }
+
+    /// The screen of the rehearsal's route, never opened.
+    private final class Stage: Screen {
+        let title = "Rehearsal"
+        func render() -> String { "" }
+    }
+}
