@@ -168,13 +168,19 @@ struct WireTests {
         #expect(refused > 10_000)
     }
 
-    /// The messages of an open, an action and a pop cross in the compact form, the others as JSON;
+    /// The messages of an open, an action and a pop, and a first use's hello, cross in the compact
+    /// form, the others as JSON;
     /// a compact frame cut short, going on past its message or holding a field out of its range is
     /// refused with where it fails.
     @Test func theMessagesOfAnOpenCrossCompactAndABrokenOneIsRefusedWithWhere() throws {
         let open = try WireConnection.encode(.open(request: 1, url: "app://notes", context: .truth(true)))
         #expect(open.first == 1)
         #expect(try WireConnection.encode(.done(request: 1)).first == UInt8(ascii: "{"))
+        let hello = WireMessage.hello(version: WireMessage.version, files: ["a.so", "b.so"])
+        let version = [UInt8(WireMessage.version), 0, 0, 0, 0, 0, 0, 0]
+        let files: [UInt8] = [2, 0, 0, 0] + [4, 0, 0, 0] + Array("a.so".utf8) + [4, 0, 0, 0] + Array("b.so".utf8)
+        #expect(try WireConnection.encode(hello) == [5] + version + files)
+        #expect(try WireConnection.decode([5] + version + files) == hello)
         // A frame: its length, most significant first, then the message's bytes.
         #expect(try WireConnection.frame(.release(screen: 1)) == [0, 0, 0, 9, 4, 1, 0, 0, 0, 0, 0, 0, 0])
         let prefix = "a frame holds no message of version \(WireMessage.version): "

@@ -112,12 +112,16 @@ final class PluginProcessHandle: Sendable {
     private static func serve(
         _ files: [String], by process: SpawnedProcess, deadline: Duration
     ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
+        // The process loads its plugins while this one starts the thread that reads its answers.
+        let hello = Result { () throws(WireError) in
+            try process.connection.send(.hello(version: WireMessage.version, files: files))
+        }
         guard let reader = WorkerThread() else {
             _ = process.stop()
             throw .cannotStart(reason: "no thread could be started to read from it")
         }
         let handle = PluginProcessHandle(process: process, deadline: deadline, reader: reader)
-        let ready = try handle.handshake(files: files, deadline: deadline)
+        let ready = try handle.handshake(hello, deadline: deadline)
         reader.async { handle.readAnswers() }
         return (handle, ready)
     }
@@ -221,11 +225,13 @@ final class PluginProcessHandle: Sendable {
         state.withLock { $0.navigation[screen] = handler }
     }
 
-    /// Says hello with the files to serve, and waits for the plugins to be ready.
-    private func handshake(files: [String], deadline: Duration) throws(IsolationError) -> IsolatedPlugin.Ready {
+    /// Waits for the plugins to be ready; `hello` is how sending them the files to serve went.
+    private func handshake(_ hello: Result<Void, WireError>, deadline: Duration) throws(IsolationError)
+        -> IsolatedPlugin.Ready
+    {
         let answer: WireMessage
         do throws(WireError) {
-            try connection.send(.hello(version: WireMessage.version, files: files))
+            try hello.get()
             answer = try connection.receive(within: deadline)
         } catch .closed {
             let death = process.end(within: deadline)

@@ -1,10 +1,11 @@
 /// The compact form of the four messages an open, an action and a pop send —
 /// ``WireMessage/open(request:url:context:)``, ``WireMessage/perform(request:screen:action:text:)``,
-/// ``WireMessage/screen(request:state:)`` and ``WireMessage/release(screen:)`` — which a frame
-/// holds in place of their JSON: coding JSON was the largest part of an isolated open's time
-/// above its floor (see the Benchmarks README).
+/// ``WireMessage/screen(request:state:)`` and ``WireMessage/release(screen:)`` — and of the
+/// ``WireMessage/hello(version:files:)`` of a first use, which a frame holds in place of their
+/// JSON: coding JSON was the largest part of an isolated open's time above its floor (see the
+/// Benchmarks README).
 ///
-/// A frame in the compact form starts with the message's kind, a byte from 1 to 4 (a frame of
+/// A frame in the compact form starts with the message's kind, a byte from 1 to 5 (a frame of
 /// JSON starts with `{`); then its fields in their order: an integer in 8 bytes, least significant
 /// first; a string as its length in UTF-8 bytes, in 4 bytes the same way, then the bytes; a truth
 /// value as 0 or 1; an optional as 0, or 1 and the value; a list as its count, in 4 bytes, then its
@@ -16,6 +17,7 @@ enum WireCompactForm {
         case perform = 2
         case screen = 3
         case release = 4
+        case hello = 5
     }
 
     /// The bytes of `message` in the compact form, or `nil` when it has none (it crosses as JSON).
@@ -49,6 +51,11 @@ enum WireCompactForm {
         case .release(let screen):
             writer.kind(.release)
             writer.integer(screen)
+        case .hello(let version, let files):
+            writer.kind(.hello)
+            writer.integer(version)
+            writer.count(files.count)
+            for file in files { writer.string(file) }
         default:
             return nil
         }
@@ -88,6 +95,11 @@ enum WireCompactForm {
             message = .screen(request: request, state: WireScreen(id: id, title: title, text: text, actions: actions))
         case .release:
             message = .release(screen: try reader.integer())
+        case .hello:
+            let version = try reader.integer()
+            var files: [String] = []
+            for _ in 0..<(try reader.count()) { files.append(try reader.string()) }
+            message = .hello(version: version, files: files)
         case nil:
             throw malformed("it starts with \(bytes[0])")
         }

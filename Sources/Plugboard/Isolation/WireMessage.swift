@@ -1,8 +1,8 @@
 /// One message between the host and a plugin process: values only, never objects. Encoded as a
-/// JSON object with one key, the case's name (`{"ready":{"version":4,…}}`), in one frame of a
+/// JSON object with one key, the case's name (`{"ready":{"version":5,…}}`), in one frame of a
 /// ``WireConnection``; the four messages of an open, an action and a pop (`open`, `perform`,
-/// `screen`, `release`) take a compact form of bytes instead, which their frame starts with a
-/// byte from 1 to 4 to say.
+/// `screen`, `release`) and the `hello` of a first use take a compact form of bytes instead,
+/// which their frame starts with a byte from 1 to 5 to say.
 ///
 /// The plugin process starts with ``prepared(version:)``, and the host tells it what to serve
 /// with ``hello(version:files:)``; the plugin process answers with
@@ -20,9 +20,9 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// The version of this format that both sides must speak.
     ///
     /// ```swift
-    /// WireMessage.version  // 4
+    /// WireMessage.version  // 5
     /// ```
-    public static let version = 4
+    public static let version = 5
 
     /// The plugin process's first message, once it is started: it waits to be told which plugins
     /// to serve. A host may start a plugin process ahead, before it needs one.
