@@ -28,6 +28,23 @@ struct WireTests {
                     task: "notes.open", owner: Owner(module: "Notes.Module", image: "libNotes.so"),
                     outcome: .timedOut(after: .seconds(5))),
                 wasCancelled: false, quarantined: [QuarantinedPlugin(name: "Notes", reason: "a cycle")])),
+        .ready(
+            version: WireMessage.version, plugins: [WirePlugin(name: "Notes", version: "2.0.0-β", modules: [])],
+            routes: [WireRoute(pattern: "app://notes", title: nil, module: "Notes.Module", plugin: "Notes")],
+            handlers: [],
+            interceptors: [
+                WireInterceptor(number: 3, pattern: "app://notes/:id", prefix: nil, priority: 0, module: "Notes.Module")
+            ],
+            fallback: nil,
+            launch: LaunchReport(
+                entries: WireTests.outcomes.enumerated().map { number, outcome in
+                    LaunchReport.Entry(
+                        name: "notes.task\(number)", owner: Owner(module: "Notes.Module", image: "libNotes.so"),
+                        phase: number % 2 == 0 ? .launch : .afterFirstScreen, isMainActor: number % 3 == 0,
+                        isRequired: number % 2 == 1, dependencies: number == 0 ? [] : ["notes.task0", "db.open"],
+                        start: .microseconds(number * 250), duration: .nanoseconds(-number), outcome: outcome)
+                },
+                criticalPath: [], duration: .seconds(Int64.max), failure: nil, wasCancelled: true, quarantined: [])),
         .post(request: 4, event: "user.logged-in", userInfo: ["account": "ann"]),
         .terminate(request: 5),
         .intercept(
@@ -64,6 +81,12 @@ struct WireTests {
         .navigate(screen: 1, request: WireNavigation(kind: .pop, url: nil)),
         .navigate(screen: 1, request: WireNavigation(kind: .present, url: "app://circles/1", context: .integer(7))),
         .navigate(screen: 1, request: WireNavigation(kind: .push, url: "app://circles/1", refusal: "an object")),
+    ]
+
+    /// One of each way a startup task can end.
+    static let outcomes: [LaunchReport.Outcome] = [
+        .succeeded, .failed(reason: "no disk"), .timedOut(after: .seconds(5)), .cancelled(reason: "terminated"),
+        .skipped(reason: "db.open failed"), .abandoned(after: .milliseconds(1500)),
     ]
 
     /// A context that is a value crosses as it is; any other is refused with its type and what to
@@ -176,14 +199,35 @@ struct WireTests {
         let open = try WireConnection.encode(.open(request: 1, url: "app://notes", context: .truth(true)))
         #expect(open.first == 1)
         #expect(try WireConnection.encode(.done(request: 1)).first == UInt8(ascii: "{"))
+        let prefix = "a frame holds no message of version \(WireMessage.version): "
         let hello = WireMessage.hello(version: WireMessage.version, files: ["a.so", "b.so"])
         let version = [UInt8(WireMessage.version), 0, 0, 0, 0, 0, 0, 0]
         let files: [UInt8] = [2, 0, 0, 0] + [4, 0, 0, 0] + Array("a.so".utf8) + [4, 0, 0, 0] + Array("b.so".utf8)
         #expect(try WireConnection.encode(hello) == [5] + version + files)
         #expect(try WireConnection.decode([5] + version + files) == hello)
+        let ready = try #require(Self.messages.first { if case .ready = $0 { true } else { false } })
+        let readyBytes = try WireConnection.encode(ready)
+        #expect(readyBytes.first == 6)
+        // A ready whose launch report holds an outcome of no kind.
+        #expect(throws: WireError.malformed(prefix + "it holds an outcome of kind 7, which is none of 1 to 6")) {
+            let entry = LaunchReport.Entry(
+                name: "t", owner: Owner(module: "M", image: "i"), phase: .launch, isMainActor: false,
+                isRequired: false, dependencies: [], start: .zero, duration: .zero, outcome: .succeeded)
+            let message = WireMessage.ready(
+                version: WireMessage.version, plugins: [], routes: [], handlers: [], interceptors: [], fallback: nil,
+                launch: LaunchReport(
+                    entries: [entry], criticalPath: [], duration: .zero, failure: nil, wasCancelled: false,
+                    quarantined: []))
+            var bytes = try WireConnection.encode(message)
+            // The entry's outcome is the byte before the critical path's count, the duration's 16
+            // bytes, the failure's absence, the cancellation and the quarantined count.
+            let outcome = bytes.count - 1 - 4 - 16 - 1 - 1 - 4
+            #expect(bytes[outcome] == 1)
+            bytes[outcome] = 7
+            _ = try WireConnection.decode(bytes)
+        }
         // A frame: its length, most significant first, then the message's bytes.
         #expect(try WireConnection.frame(.release(screen: 1)) == [0, 0, 0, 9, 4, 1, 0, 0, 0, 0, 0, 0, 0])
-        let prefix = "a frame holds no message of version \(WireMessage.version): "
         #expect(throws: WireError.malformed(prefix + "it ends inside its message")) {
             try WireConnection.decode(Array(open.dropLast()))
         }

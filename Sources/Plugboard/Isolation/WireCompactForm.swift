@@ -1,23 +1,26 @@
 /// The compact form of the four messages an open, an action and a pop send —
 /// ``WireMessage/open(request:url:context:)``, ``WireMessage/perform(request:screen:action:text:)``,
 /// ``WireMessage/screen(request:state:)`` and ``WireMessage/release(screen:)`` — and of the
-/// ``WireMessage/hello(version:files:)`` of a first use, which a frame holds in place of their
-/// JSON: coding JSON was the largest part of an isolated open's time above its floor (see the
-/// Benchmarks README).
+/// ``WireMessage/hello(version:files:)`` and
+/// ``WireMessage/ready(version:plugins:routes:handlers:interceptors:fallback:launch:)`` of a first
+/// use, which a frame holds in place of their JSON: coding JSON was the largest part of an
+/// isolated open's time above its floor, and a large part of a first use's (see the Benchmarks
+/// README).
 ///
-/// A frame in the compact form starts with the message's kind, a byte from 1 to 5 (a frame of
+/// A frame in the compact form starts with the message's kind, a byte from 1 to 6 (a frame of
 /// JSON starts with `{`); then its fields in their order: an integer in 8 bytes, least significant
 /// first; a string as its length in UTF-8 bytes, in 4 bytes the same way, then the bytes; a truth
 /// value as 0 or 1; an optional as 0, or 1 and the value; a list as its count, in 4 bytes, then its
 /// elements; a ``WireValue`` as its kind (1 string, 2 integer, 3 number as the 8 bytes of its
 /// IEEE 754 form, 4 truth value) then the value.
 enum WireCompactForm {
-    private enum Kind: UInt8 {
+    fileprivate enum Kind: UInt8 {
         case open = 1
         case perform = 2
         case screen = 3
         case release = 4
         case hello = 5
+        case ready = 6
     }
 
     /// The bytes of `message` in the compact form, or `nil` when it has none (it crosses as JSON).
@@ -56,6 +59,11 @@ enum WireCompactForm {
             writer.integer(version)
             writer.count(files.count)
             for file in files { writer.string(file) }
+        case .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch):
+            writer.kind(.ready)
+            writer.ready(
+                version: version, plugins: plugins, routes: routes, handlers: handlers, interceptors: interceptors,
+                fallback: fallback, launch: launch)
         default:
             return nil
         }
@@ -100,6 +108,8 @@ enum WireCompactForm {
             var files: [String] = []
             for _ in 0..<(try reader.count()) { files.append(try reader.string()) }
             message = .hello(version: version, files: files)
+        case .ready:
+            message = try reader.ready()
         case nil:
             throw malformed("it starts with \(bytes[0])")
         }
@@ -110,14 +120,14 @@ enum WireCompactForm {
     }
 
     /// Why a frame that starts as the compact form holds no message: `detail` says where it fails.
-    private static func malformed(_ detail: String) -> WireError {
+    static func malformed(_ detail: String) -> WireError {
         .malformed("a frame holds no message of version \(WireMessage.version): \(detail)")
     }
 
-    private struct Writer {
+    struct Writer {
         var bytes: [UInt8] = []
 
-        mutating func kind(_ kind: Kind) {
+        fileprivate mutating func kind(_ kind: Kind) {
             bytes.append(kind.rawValue)
         }
 
@@ -166,7 +176,7 @@ enum WireCompactForm {
         }
     }
 
-    private struct Reader {
+    struct Reader {
         let bytes: [UInt8]
         var offset = 0
 

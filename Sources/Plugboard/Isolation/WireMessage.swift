@@ -1,8 +1,8 @@
 /// One message between the host and a plugin process: values only, never objects. Encoded as a
-/// JSON object with one key, the case's name (`{"ready":{"version":5,…}}`), in one frame of a
+/// JSON object with one key, the case's name (`{"post":{"request":4,…}}`), in one frame of a
 /// ``WireConnection``; the four messages of an open, an action and a pop (`open`, `perform`,
-/// `screen`, `release`) and the `hello` of a first use take a compact form of bytes instead,
-/// which their frame starts with a byte from 1 to 5 to say.
+/// `screen`, `release`) and the `hello` and `ready` of a first use take a compact form of bytes
+/// instead, which their frame starts with a byte from 1 to 6 to say.
 ///
 /// The plugin process starts with ``prepared(version:)``, and the host tells it what to serve
 /// with ``hello(version:files:)``; the plugin process answers with

@@ -1,0 +1,189 @@
+/// The compact form of ``WireMessage/ready(version:plugins:routes:handlers:interceptors:fallback:launch:)``
+/// (kind 6), the answer that ends a first use's handshake: its fields in their order, as
+/// ``WireCompactForm`` writes any; a plugin as its name, version and modules; a route as its
+/// pattern, optional title, module and plugin; a handler as its event and module; an interceptor
+/// as its number, optional pattern, optional prefix, priority and module; then the launch report.
+/// A duration crosses as its whole seconds and the nanoseconds past them, each in 8 bytes (the
+/// resolution of the clock a launch is timed with: a finer part is dropped); a task's
+/// phase as its raw value, a byte; an outcome as a byte, 1 to 6 (succeeded, failed, timed out,
+/// cancelled, skipped, abandoned), then its reason or its duration.
+extension WireCompactForm.Writer {
+    mutating func ready(
+        version: Int, plugins: [WirePlugin], routes: [WireRoute], handlers: [WireHandler],
+        interceptors: [WireInterceptor], fallback: String?, launch: LaunchReport
+    ) {
+        integer(version)
+        list(plugins) { writer, plugin in
+            writer.string(plugin.name)
+            writer.string(plugin.version)
+            writer.list(plugin.modules) { $0.string($1) }
+        }
+        list(routes) { writer, route in
+            writer.string(route.pattern)
+            writer.optional(route.title) { $0.string($1) }
+            writer.string(route.module)
+            writer.string(route.plugin)
+        }
+        list(handlers) { writer, handler in
+            writer.string(handler.event)
+            writer.string(handler.module)
+        }
+        list(interceptors) { writer, interceptor in
+            writer.integer(interceptor.number)
+            writer.optional(interceptor.pattern) { $0.string($1) }
+            writer.optional(interceptor.prefix) { $0.string($1) }
+            writer.integer(interceptor.priority)
+            writer.string(interceptor.module)
+        }
+        optional(fallback) { $0.string($1) }
+        report(launch)
+    }
+
+    private mutating func report(_ report: LaunchReport) {
+        list(report.entries) { writer, entry in
+            writer.string(entry.name)
+            writer.owner(entry.owner)
+            writer.bytes.append(UInt8(entry.phase.rawValue))
+            writer.truth(entry.isMainActor)
+            writer.truth(entry.isRequired)
+            writer.list(entry.dependencies) { $0.string($1) }
+            writer.duration(entry.start)
+            writer.duration(entry.duration)
+            writer.outcome(entry.outcome)
+        }
+        list(report.criticalPath) { $0.string($1) }
+        duration(report.duration)
+        optional(report.failure) { writer, failure in
+            writer.string(failure.task)
+            writer.owner(failure.owner)
+            writer.outcome(failure.outcome)
+        }
+        truth(report.wasCancelled)
+        list(report.quarantined) { writer, plugin in
+            writer.string(plugin.name)
+            writer.string(plugin.reason)
+        }
+    }
+
+    private mutating func list<Element>(_ elements: [Element], _ write: (inout Self, Element) -> Void) {
+        count(elements.count)
+        for element in elements { write(&self, element) }
+    }
+
+    private mutating func owner(_ owner: Owner) {
+        string(owner.module)
+        string(owner.image)
+    }
+
+    private mutating func duration(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        fixed(seconds)
+        fixed(attoseconds / 1_000_000_000)
+    }
+
+    private mutating func outcome(_ outcome: LaunchReport.Outcome) {
+        switch outcome {
+        case .succeeded:
+            bytes.append(1)
+        case .failed(let reason):
+            bytes.append(2)
+            string(reason)
+        case .timedOut(let limit):
+            bytes.append(3)
+            duration(limit)
+        case .cancelled(let reason):
+            bytes.append(4)
+            string(reason)
+        case .skipped(let reason):
+            bytes.append(5)
+            string(reason)
+        case .abandoned(let ran):
+            bytes.append(6)
+            duration(ran)
+        }
+    }
+}
+
+extension WireCompactForm.Reader {
+    mutating func ready() throws(WireError) -> WireMessage {
+        let version = try integer()
+        let plugins = try list { reader throws(WireError) in
+            WirePlugin(
+                name: try reader.string(), version: try reader.string(),
+                modules: try reader.list { reader throws(WireError) in try reader.string() })
+        }
+        let routes = try list { reader throws(WireError) in
+            WireRoute(
+                pattern: try reader.string(), title: try reader.optionalString(), module: try reader.string(),
+                plugin: try reader.string())
+        }
+        let handlers = try list { reader throws(WireError) in
+            WireHandler(event: try reader.string(), module: try reader.string())
+        }
+        let interceptors = try list { reader throws(WireError) in
+            WireInterceptor(
+                number: try reader.integer(), pattern: try reader.optionalString(),
+                prefix: try reader.optionalString(), priority: try reader.integer(), module: try reader.string())
+        }
+        return .ready(
+            version: version, plugins: plugins, routes: routes, handlers: handlers, interceptors: interceptors,
+            fallback: try optionalString(), launch: try report())
+    }
+
+    private mutating func report() throws(WireError) -> LaunchReport {
+        let entries = try list { reader throws(WireError) in
+            LaunchReport.Entry(
+                name: try reader.string(), owner: try reader.owner(), phase: try reader.phase(),
+                isMainActor: try reader.truth(), isRequired: try reader.truth(),
+                dependencies: try reader.list { reader throws(WireError) in try reader.string() },
+                start: try reader.duration(), duration: try reader.duration(), outcome: try reader.outcome())
+        }
+        let criticalPath = try list { reader throws(WireError) in try reader.string() }
+        let duration = try duration()
+        let failure: LaunchReport.Failure? =
+            try truth()
+            ? LaunchReport.Failure(task: try string(), owner: try owner(), outcome: try outcome()) : nil
+        return LaunchReport(
+            entries: entries, criticalPath: criticalPath, duration: duration, failure: failure,
+            wasCancelled: try truth(),
+            quarantined: try list { reader throws(WireError) in
+                QuarantinedPlugin(name: try reader.string(), reason: try reader.string())
+            })
+    }
+
+    private mutating func list<Element>(_ read: (inout Self) throws(WireError) -> Element) throws(WireError)
+        -> [Element]
+    {
+        var elements: [Element] = []
+        for _ in 0..<(try count()) { elements.append(try read(&self)) }
+        return elements
+    }
+
+    private mutating func owner() throws(WireError) -> Owner {
+        Owner(module: try string(), image: try string())
+    }
+
+    private mutating func phase() throws(WireError) -> StartupPhase {
+        let raw = try byte()
+        guard let phase = StartupPhase(rawValue: Int(raw)) else {
+            throw WireCompactForm.malformed("it holds \(raw), which is no startup phase")
+        }
+        return phase
+    }
+
+    private mutating func duration() throws(WireError) -> Duration {
+        .seconds(try fixed(Int64.self)) + .nanoseconds(try fixed(Int64.self))
+    }
+
+    private mutating func outcome() throws(WireError) -> LaunchReport.Outcome {
+        switch try byte() {
+        case 1: return .succeeded
+        case 2: return .failed(reason: try string())
+        case 3: return .timedOut(after: try duration())
+        case 4: return .cancelled(reason: try string())
+        case 5: return .skipped(reason: try string())
+        case 6: return .abandoned(after: try duration())
+        case let other: throw WireCompactForm.malformed("it holds an outcome of kind \(other), which is none of 1 to 6")
+        }
+    }
+}
