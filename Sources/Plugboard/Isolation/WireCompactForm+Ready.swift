@@ -65,11 +65,6 @@ extension WireCompactForm.Writer {
         }
     }
 
-    private mutating func list<Element>(_ elements: [Element], _ write: (inout Self, Element) -> Void) {
-        count(elements.count)
-        for element in elements { write(&self, element) }
-    }
-
     private mutating func owner(_ owner: Owner) {
         string(owner.module)
         string(owner.image)
@@ -149,14 +144,6 @@ extension WireCompactForm.Reader {
             quarantined: try list { reader throws(WireError) in
                 QuarantinedPlugin(name: try reader.string(), reason: try reader.string())
             })
-    }
-
-    private mutating func list<Element>(_ read: (inout Self) throws(WireError) -> Element) throws(WireError)
-        -> [Element]
-    {
-        var elements: [Element] = []
-        for _ in 0..<(try count()) { elements.append(try read(&self)) }
-        return elements
     }
 
     private mutating func owner() throws(WireError) -> Owner {

@@ -57,8 +57,7 @@ enum WireCompactForm {
         case .hello(let version, let files):
             writer.kind(.hello)
             writer.integer(version)
-            writer.count(files.count)
-            for file in files { writer.string(file) }
+            writer.list(files) { $0.string($1) }
         case .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch):
             writer.kind(.ready)
             writer.ready(
@@ -104,10 +103,9 @@ enum WireCompactForm {
         case .release:
             message = .release(screen: try reader.integer())
         case .hello:
-            let version = try reader.integer()
-            var files: [String] = []
-            for _ in 0..<(try reader.count()) { files.append(try reader.string()) }
-            message = .hello(version: version, files: files)
+            message = .hello(
+                version: try reader.integer(),
+                files: try reader.list { reader throws(WireError) in try reader.string() })
         case .ready:
             message = try reader.ready()
         case nil:
@@ -156,6 +154,11 @@ enum WireCompactForm {
         mutating func optional<Value>(_ value: Value?, _ write: (inout Writer, Value) -> Void) {
             truth(value != nil)
             if let value { write(&self, value) }
+        }
+
+        mutating func list<Element>(_ elements: [Element], _ write: (inout Writer, Element) -> Void) {
+            count(elements.count)
+            for element in elements { write(&self, element) }
         }
 
         mutating func value(_ value: WireValue) {
@@ -214,6 +217,14 @@ enum WireCompactForm {
             case 1: return true
             case let other: throw malformed("it holds \(other) where a truth value (0 or 1) belongs")
             }
+        }
+
+        mutating func list<Element>(_ read: (inout Reader) throws(WireError) -> Element) throws(WireError)
+            -> [Element]
+        {
+            var elements: [Element] = []
+            for _ in 0..<(try count()) { elements.append(try read(&self)) }
+            return elements
         }
 
         mutating func optionalString() throws(WireError) -> String? {
