@@ -101,6 +101,20 @@ struct IsolationPlacementTests {
         #expect(ignored & (1 << (UInt64(SIGINT) - 1)) == 0, "SigIgn \(String(ignored, radix: 16))")
     }
 
+    /// A plugin process rehearses a first use before it says it is prepared (a route of its own
+    /// registered and launched, the loader run on the runtime's library), and none of it reaches
+    /// the host: it serves the probe's plugin, routes and startup tasks alone.
+    @Test func aPluginProcessServesItsPluginsAloneAfterItsRehearsal() throws {
+        let probe = try IsolatedPlugin.start(
+            files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"])
+        let process = try #require(probe.processID)
+        defer { kill(process, SIGKILL) }
+        #expect(probe.plugins.map(\.name) == ["Probe"])
+        #expect(probe.routes.map(\.pattern).contains("app://probe/identity"), "\(probe.routes)")
+        #expect(probe.routes.allSatisfy { $0.plugin == "Probe" }, "\(probe.routes)")
+        #expect(probe.launch.entries.allSatisfy { $0.owner.module.hasPrefix("ProbePlugin.") }, "\(probe.launch)")
+    }
+
     /// The plugin processes of this test process that have `file` mapped: those that loaded it.
     private func processes(serving file: String) -> [Int32] {
         ProcessTable.pluginProcesses(of: getpid()).filter { child in

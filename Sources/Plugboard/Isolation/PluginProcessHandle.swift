@@ -279,7 +279,7 @@ final class PluginProcessHandle: Sendable {
             guard connection.waitReadable(within: due.map { $0 - .now } ?? deadline) else {
                 // Looked at again: a request answered since (its caller yet to take the answer,
                 // say) is not overdue.
-                if let due = firstDue(), due <= .now { timeOut() }
+                if let due = firstDue(), due <= .now { stop(because: .overdue) }
                 continue
             }
             // A caller waiting on its own thread reads what came: this thread looks again once
@@ -358,12 +358,6 @@ final class PluginProcessHandle: Sendable {
         }
     }
 
-    /// Stops the process, whose answer is overdue: its end is then seen as any other, and every
-    /// request waiting is answered that it timed out.
-    private func timeOut() {
-        stop(because: .overdue)
-    }
-
     /// Stops the process, whose frame `error` says is broken: one that did not come whole by its
     /// due time is taken for a hang, as an answer overdue is; one that holds no message is named
     /// as the process's last words.
@@ -375,6 +369,8 @@ final class PluginProcessHandle: Sendable {
         }
     }
 
+    /// Stops the process for `reason` (the first one given stands): its end is then seen as any
+    /// other, and every request waiting is answered with it.
     private func stop(because reason: HostStop) {
         state.withLock { $0.stoppedBecause = $0.stoppedBecause ?? reason }
         stop()
