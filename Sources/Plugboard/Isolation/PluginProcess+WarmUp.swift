@@ -1,11 +1,13 @@
 internal import CPlugboard
+internal import Glibc
 
 extension PluginProcess {
     /// Rehearses once, while no request waits, what a first use does slowly the first time in a
     /// new process — the Swift runtime looks up conformances and builds the metadata of each type
     /// the code meets, 50–200 µs a step: the loader's checks, run on the runtime's own library
     /// (refused once mapped: it holds no plugin, and nothing is registered); a route registered
-    /// and launched, in a registry of its own; and each message of a first use coded, its `ready`
+    /// and launched, in a registry of its own, and opened and released as the host's requests are
+    /// served, over a socket pair of its own; and the handshake's messages coded, its `ready`
     /// built from that registry as a plugin's is. A first use of the process is then faster by
     /// that much (see the Benchmarks README).
     static func warmUp(policy: LoadPolicy) async {
@@ -19,27 +21,41 @@ extension PluginProcess {
         let registrar = ModuleRegistrar(module: RegisteredModule(owner: owner, plugin: nil), registry: registry)
         registrar.route("app://rehearsal", title: "Rehearsal") { _ in Stage() }
         registrar.close()
+        let application = Application(registry: registry)
         guard (try? registry.apply([registrar.contribution], plugin: nil)) != nil,
-            let report = try? await Application(registry: registry).launch()
+            let report = try? await application.launch()
         else { return }
+        await rehearseRequests(on: application)
         let plugin = WirePlugin(name: "Rehearsal", version: "1.0.0", modules: [owner.module])
-        let screen = WireScreen(
-            id: 1, title: "Rehearsal", text: "",
-            actions: [WireAction(id: "go", title: "Go", takesText: false, isEnabled: true)])
         let messages: [WireMessage] = [
             .hello(version: WireMessage.version, files: ["libRehearsal.so"]),
             ready([plugin], registered: registry.snapshot, launch: report),
-            .open(request: 1, url: "app://rehearsal", context: nil),
-            .screen(request: 1, state: screen),
         ]
         for message in messages {
             _ = try? WireConnection.decode(WireConnection.encode(message))
         }
     }
 
-    /// The screen of the rehearsal's route, never opened.
+    /// Serves, as a plugin process serves its host, an open of the rehearsal's route and the
+    /// release of its screen, sent over a socket pair of its own; the screen's answer is read.
+    private static func rehearseRequests(on application: Application) async {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return
+        }
+        let host = WireConnection(descriptor: ends[0])
+        let served = PluginProcess(connection: WireConnection(descriptor: ends[1]), application: application)
+        for request: WireMessage in [.open(request: 1, url: "app://rehearsal", context: nil), .release(screen: 1)] {
+            guard (try? host.send(request)) != nil, let received = try? served.connection.receive() else { return }
+            await served.handle(received)
+        }
+        _ = try? host.receive()
+    }
+
+    /// The screen of the rehearsal's route, opened once.
     private final class Stage: Screen {
         let title = "Rehearsal"
+        let actions = [ScreenAction("go", title: "Go") { _ in }]
         func render() -> String { "" }
     }
 }

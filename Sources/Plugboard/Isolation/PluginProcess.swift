@@ -15,12 +15,12 @@ internal import PlugboardReactive
 /// ```
 @MainActor
 public final class PluginProcess {
-    private let connection: WireConnection
+    let connection: WireConnection
     private let application: Application
     private var screens: [Int: (screen: any Screen, subscription: Subscription?)] = [:]
     private var lastScreen = 0
 
-    private init(connection: WireConnection, application: Application) {
+    init(connection: WireConnection, application: Application) {
         self.connection = connection
         self.application = application
     }
@@ -158,7 +158,8 @@ public final class PluginProcess {
         close(descriptor)
     }
 
-    private func handle(_ message: WireMessage) async {
+    /// Serves `message`, a request of the host's, answering it over the connection.
+    func handle(_ message: WireMessage) async {
         switch message {
         case .open(let request, let url, let context):
             await open(url, context: context, request: request)
@@ -170,7 +171,7 @@ public final class PluginProcess {
             await application.post(Event(LifecycleEvent(named: event), userInfo: userInfo))
             answer(.done(request: request))
         case .intercept(let request, let number, let route):
-            let interceptors = Registry.shared.snapshot.interceptors
+            let interceptors = application.registry.snapshot.interceptors
             guard interceptors.indices.contains(number) else {
                 return answer(.failed(request: request, reason: "no interceptor \(number) is registered"))
             }
@@ -192,7 +193,7 @@ public final class PluginProcess {
         do {
             // The host ran every interceptor, this process's through their proxies, before asking.
             // On this actor: a hop to another thread and back would cost two wakes of a thread.
-            screen = try await Registry.shared.resolve(url, context: context?.context, intercepting: false)
+            screen = try await application.registry.resolve(url, context: context?.context, intercepting: false)
                 .makeScreen()
         } catch {
             return answer(.failed(request: request, reason: error.description))
