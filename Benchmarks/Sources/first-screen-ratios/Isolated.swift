@@ -2,8 +2,9 @@ import Foundation
 import Plugboard
 
 /// Isolated plugins beside the same plugins in this process, in one run: opening and rendering an
-/// active plugin's screen, beside the same in this process plus one round trip of the same bytes
-/// over a socket pair; a first use, process start included, beside a first use in this process;
+/// active plugin's screen, beside the same in this process with one round trip of the same bytes
+/// over a socket pair in each open (and beside the same plus the round trip timed alone, in a loop
+/// of its own); a first use, process start included, beside a first use in this process;
 /// a plugin process's death to its screen showing the stop; a restart to the rebuilt screen,
 /// beside a first use; and the proportional set size of idle plugin processes, 50 running.
 @MainActor
@@ -14,6 +15,8 @@ enum Isolated {
         var floorMicroseconds: [Double] = []
         var inProcessMicroseconds: [Double] = []
         var roundTripMicroseconds: [Double] = []
+        var pacedRatios: [Double] = []
+        var pacedFloorMicroseconds: [Double] = []
         var firstUseRatios: [Double] = []
         var firstUseMilliseconds: [Double] = []
         var forkMilliseconds: [Double] = []
@@ -59,17 +62,32 @@ enum Isolated {
                     }
                 }.seconds / Double(times)
             }
+            // The in-process open with a round trip of the bytes in each, as an isolated open
+            // makes one: the far end has waited since the last, as a plugin process has.
+            func pacedFloor() async throws -> Double {
+                try await clock.measure {
+                    for _ in 0..<times {
+                        try await localNavigator.open(local.url)
+                        try echo.roundTrip()
+                        _ = localNavigator.topScreen?.render()
+                        try await localNavigator.pop()
+                    }
+                }.seconds / Double(times)
+            }
             // Each round in another order.
             var inProcess = 0.0
             var across = 0.0
-            if round % 2 == 0 {
-                inProcess = try await opening(localNavigator, local.url)
-                across = try await opening(remoteNavigator, remote.url)
-            } else {
-                across = try await opening(remoteNavigator, remote.url)
-                inProcess = try await opening(localNavigator, local.url)
+            var paced = 0.0
+            for step in 0..<3 {
+                switch (round + step) % 3 {
+                case 0: inProcess = try await opening(localNavigator, local.url)
+                case 1: across = try await opening(remoteNavigator, remote.url)
+                default: paced = try await pacedFloor()
+                }
             }
             let roundTrip = try echo.roundTrip(times: times)
+            figures.pacedRatios.append(across / paced)
+            figures.pacedFloorMicroseconds.append(paced * 1e6)
             figures.codingMicroseconds.append(try coding(times: times) * 1e6)
             figures.openRatios.append(across / (inProcess + roundTrip))
             figures.openMicroseconds.append(across * 1e6)
@@ -226,18 +244,20 @@ final class Echo: Sendable {
         }
     }
 
-    /// Seconds per round trip, over `times` of them.
+    /// Seconds per round trip, over `times` of them one after another.
     func roundTrip(times: Int) throws -> Double {
-        let clock = ContinuousClock()
-        var answer = [UInt8](repeating: 0, count: 4)
-        return try clock.measure {
-            for _ in 0..<times {
-                _ = request.withUnsafeBytes { write(near, $0.baseAddress, $0.count) }
-                guard Echo.readFully(near, &answer) else { throw Failure("the echo ended") }
-                var body = [UInt8](repeating: 0, count: answer.reduce(0) { $0 << 8 | Int($1) })
-                guard Echo.readFully(near, &body) else { throw Failure("the echo ended") }
-            }
+        try ContinuousClock().measure {
+            for _ in 0..<times { try roundTrip() }
         }.seconds / Double(times)
+    }
+
+    /// One round trip: the request written, the answer read whole.
+    func roundTrip() throws {
+        var answer = [UInt8](repeating: 0, count: 4)
+        _ = request.withUnsafeBytes { write(near, $0.baseAddress, $0.count) }
+        guard Echo.readFully(near, &answer) else { throw Failure("the echo ended") }
+        var body = [UInt8](repeating: 0, count: answer.reduce(0) { $0 << 8 | Int($1) })
+        guard Echo.readFully(near, &body) else { throw Failure("the echo ended") }
     }
 
     private static func readFully(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Bool {

@@ -128,7 +128,13 @@ try await printIsolation()
     print(
         "    of which in this process \(range(figures.inProcessMicroseconds, "%.1f")) µs, "
             + "the round trip \(range(figures.roundTripMicroseconds, "%.1f")) µs")
-    print("  isolated ÷ (in this process + round trip): \(range(figures.openRatios, "%.3f"))  (target ≤ 1.5)")
+    print(
+        "  isolated ÷ (in this process with one round trip of the bytes in each open): "
+            + "\(range(figures.pacedRatios, "%.3f"))  (target ≤ 1.5)")
+    print("    the floor, so paced: \(range(figures.pacedFloorMicroseconds, "%.1f")) µs")
+    print(
+        "    isolated ÷ (in this process + the round trip timed alone, one after another): "
+            + "\(range(figures.openRatios, "%.3f"))")
     print(
         "    of which encoding and decoding the request and its answer, both sides: "
             + "\(range(figures.codingMicroseconds, "%.1f")) µs")
