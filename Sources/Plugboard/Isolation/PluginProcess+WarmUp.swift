@@ -43,11 +43,11 @@ extension PluginProcess {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             return
         }
-        let host = WireConnection(descriptor: ends[0])
-        let served = PluginProcess(connection: WireConnection(descriptor: ends[1]), application: application)
+        let (host, served) = (WireConnection(descriptor: ends[0]), WireConnection(descriptor: ends[1]))
+        let process = PluginProcess(connection: served, application: application)
         for request: WireMessage in [.open(request: 1, url: "app://rehearsal", context: nil), .release(screen: 1)] {
-            guard (try? host.send(request)) != nil, let received = try? served.connection.receive() else { return }
-            await served.handle(received)
+            guard (try? host.send(request)) != nil, let received = try? served.receive() else { return }
+            await process.handle(received)
         }
         _ = try? host.receive()
     }

@@ -15,7 +15,7 @@ internal import PlugboardReactive
 /// ```
 @MainActor
 public final class PluginProcess {
-    let connection: WireConnection
+    private let connection: WireConnection
     private let application: Application
     private var screens: [Int: (screen: any Screen, subscription: Subscription?)] = [:]
     private var lastScreen = 0
