@@ -79,21 +79,21 @@ extension WireCompactForm.Writer {
     private mutating func outcome(_ outcome: LaunchReport.Outcome) {
         switch outcome {
         case .succeeded:
-            bytes.append(1)
+            bytes.append(OutcomeKind.succeeded.rawValue)
         case .failed(let reason):
-            bytes.append(2)
+            bytes.append(OutcomeKind.failed.rawValue)
             string(reason)
         case .timedOut(let limit):
-            bytes.append(3)
+            bytes.append(OutcomeKind.timedOut.rawValue)
             duration(limit)
         case .cancelled(let reason):
-            bytes.append(4)
+            bytes.append(OutcomeKind.cancelled.rawValue)
             string(reason)
         case .skipped(let reason):
-            bytes.append(5)
+            bytes.append(OutcomeKind.skipped.rawValue)
             string(reason)
         case .abandoned(let ran):
-            bytes.append(6)
+            bytes.append(OutcomeKind.abandoned.rawValue)
             duration(ran)
         }
     }
@@ -163,14 +163,25 @@ extension WireCompactForm.Reader {
     }
 
     private mutating func outcome() throws(WireError) -> LaunchReport.Outcome {
-        switch try byte() {
-        case 1: return .succeeded
-        case 2: return .failed(reason: try string())
-        case 3: return .timedOut(after: try duration())
-        case 4: return .cancelled(reason: try string())
-        case 5: return .skipped(reason: try string())
-        case 6: return .abandoned(after: try duration())
-        case let other: throw WireCompactForm.malformed("it holds an outcome of kind \(other), which is none of 1 to 6")
+        let kind = try byte()
+        switch OutcomeKind(rawValue: kind) {
+        case .succeeded?: return .succeeded
+        case .failed?: return .failed(reason: try string())
+        case .timedOut?: return .timedOut(after: try duration())
+        case .cancelled?: return .cancelled(reason: try string())
+        case .skipped?: return .skipped(reason: try string())
+        case .abandoned?: return .abandoned(after: try duration())
+        case nil: throw WireCompactForm.malformed("it holds an outcome of kind \(kind), which is none of 1 to 6")
         }
     }
+}
+
+/// The kind of a task's outcome in a launch report, the byte before what it holds.
+private enum OutcomeKind: UInt8 {
+    case succeeded = 1
+    case failed = 2
+    case timedOut = 3
+    case cancelled = 4
+    case skipped = 5
+    case abandoned = 6
 }

@@ -23,6 +23,14 @@ enum WireCompactForm {
         case ready = 6
     }
 
+    /// The kind of a ``WireValue``, the byte before it.
+    fileprivate enum ValueKind: UInt8 {
+        case string = 1
+        case integer = 2
+        case number = 3
+        case truth = 4
+    }
+
     /// The bytes of `message` in the compact form, or `nil` when it has none (it crosses as JSON).
     static func encode(_ message: WireMessage) -> [UInt8]? {
         var writer = Writer()
@@ -164,16 +172,16 @@ enum WireCompactForm {
         mutating func value(_ value: WireValue) {
             switch value {
             case .string(let string):
-                bytes.append(1)
+                bytes.append(ValueKind.string.rawValue)
                 self.string(string)
             case .integer(let integer):
-                bytes.append(2)
+                bytes.append(ValueKind.integer.rawValue)
                 self.integer(integer)
             case .number(let number):
-                bytes.append(3)
+                bytes.append(ValueKind.number.rawValue)
                 fixed(number.bitPattern)
             case .truth(let truth):
-                bytes.append(4)
+                bytes.append(ValueKind.truth.rawValue)
                 self.truth(truth)
             }
         }
@@ -233,12 +241,13 @@ enum WireCompactForm {
 
         mutating func optionalValue() throws(WireError) -> WireValue? {
             guard try truth() else { return nil }
-            switch try byte() {
-            case 1: return .string(try string())
-            case 2: return .integer(try integer())
-            case 3: return .number(Double(bitPattern: try fixed(UInt64.self)))
-            case 4: return .truth(try truth())
-            case let other: throw malformed("it holds a value of kind \(other), which is none of 1 to 4")
+            let kind = try byte()
+            switch ValueKind(rawValue: kind) {
+            case .string?: return .string(try string())
+            case .integer?: return .integer(try integer())
+            case .number?: return .number(Double(bitPattern: try fixed(UInt64.self)))
+            case .truth?: return .truth(try truth())
+            case nil: throw malformed("it holds a value of kind \(kind), which is none of 1 to 4")
             }
         }
     }
