@@ -16,7 +16,7 @@ extension WireCompactForm.Writer {
         list(plugins) { writer, plugin in
             writer.string(plugin.name)
             writer.string(plugin.version)
-            writer.list(plugin.modules) { $0.string($1) }
+            writer.strings(plugin.modules)
         }
         list(routes) { writer, route in
             writer.string(route.pattern)
@@ -46,12 +46,12 @@ extension WireCompactForm.Writer {
             writer.bytes.append(UInt8(entry.phase.rawValue))
             writer.truth(entry.isMainActor)
             writer.truth(entry.isRequired)
-            writer.list(entry.dependencies) { $0.string($1) }
+            writer.strings(entry.dependencies)
             writer.duration(entry.start)
             writer.duration(entry.duration)
             writer.outcome(entry.outcome)
         }
-        list(report.criticalPath) { $0.string($1) }
+        strings(report.criticalPath)
         duration(report.duration)
         optional(report.failure) { writer, failure in
             writer.string(failure.task)
@@ -105,7 +105,7 @@ extension WireCompactForm.Reader {
         let plugins = try list { reader throws(WireError) in
             WirePlugin(
                 name: try reader.string(), version: try reader.string(),
-                modules: try reader.list { reader throws(WireError) in try reader.string() })
+                modules: try reader.strings())
         }
         let routes = try list { reader throws(WireError) in
             WireRoute(
@@ -130,10 +130,10 @@ extension WireCompactForm.Reader {
             LaunchReport.Entry(
                 name: try reader.string(), owner: try reader.owner(), phase: try reader.phase(),
                 isMainActor: try reader.truth(), isRequired: try reader.truth(),
-                dependencies: try reader.list { reader throws(WireError) in try reader.string() },
+                dependencies: try reader.strings(),
                 start: try reader.duration(), duration: try reader.duration(), outcome: try reader.outcome())
         }
-        let criticalPath = try list { reader throws(WireError) in try reader.string() }
+        let criticalPath = try strings()
         let duration = try duration()
         let failure: LaunchReport.Failure? =
             try truth()

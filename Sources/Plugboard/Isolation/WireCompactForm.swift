@@ -52,8 +52,7 @@ enum WireCompactForm {
             writer.integer(state.id)
             writer.string(state.title)
             writer.string(state.text)
-            writer.count(state.actions.count)
-            for action in state.actions {
+            writer.list(state.actions) { writer, action in
                 writer.string(action.id)
                 writer.string(action.title)
                 writer.truth(action.takesText)
@@ -65,7 +64,7 @@ enum WireCompactForm {
         case .hello(let version, let files):
             writer.kind(.hello)
             writer.integer(version)
-            writer.list(files) { $0.string($1) }
+            writer.strings(files)
         case .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch):
             writer.kind(.ready)
             writer.ready(
@@ -100,12 +99,10 @@ enum WireCompactForm {
             let id = try reader.integer()
             let title = try reader.string()
             let text = try reader.string()
-            var actions: [WireAction] = []
-            for _ in 0..<(try reader.count()) {
-                actions.append(
-                    WireAction(
-                        id: try reader.string(), title: try reader.string(), takesText: try reader.truth(),
-                        isEnabled: try reader.truth()))
+            let actions = try reader.list { reader throws(WireError) in
+                WireAction(
+                    id: try reader.string(), title: try reader.string(), takesText: try reader.truth(),
+                    isEnabled: try reader.truth())
             }
             message = .screen(request: request, state: WireScreen(id: id, title: title, text: text, actions: actions))
         case .release:
@@ -113,7 +110,7 @@ enum WireCompactForm {
         case .hello:
             message = .hello(
                 version: try reader.integer(),
-                files: try reader.list { reader throws(WireError) in try reader.string() })
+                files: try reader.strings())
         case .ready:
             message = try reader.ready()
         case nil:
@@ -167,6 +164,10 @@ enum WireCompactForm {
         mutating func list<Element>(_ elements: [Element], _ write: (inout Writer, Element) -> Void) {
             count(elements.count)
             for element in elements { write(&self, element) }
+        }
+
+        mutating func strings(_ strings: [String]) {
+            list(strings) { $0.string($1) }
         }
 
         mutating func value(_ value: WireValue) {
@@ -233,6 +234,10 @@ enum WireCompactForm {
             var elements: [Element] = []
             for _ in 0..<(try count()) { elements.append(try read(&self)) }
             return elements
+        }
+
+        mutating func strings() throws(WireError) -> [String] {
+            try list { reader throws(WireError) in try reader.string() }
         }
 
         mutating func optionalString() throws(WireError) -> String? {
