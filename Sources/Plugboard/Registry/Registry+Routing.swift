@@ -90,6 +90,9 @@ extension Registry {
     }
 
     /// Resolves `url` to the route that will serve it, running the interceptors that cover it.
+    /// It runs on the caller's actor: a navigator's open does not leave the main actor to look a
+    /// route up, a hop that would wake a thread of the global pool and then the main actor's
+    /// (an interceptor's decision and a plugin's activation still run where they run).
     ///
     /// ```swift
     /// let resolved = try await registry.resolve("app://circles/42", context: preview)
@@ -101,7 +104,9 @@ extension Registry {
     /// - Returns: The request after redirects and the route or fallback serving it.
     /// - Throws: ``LookupError``: not found (with the nearest patterns), invalid URL, rejected,
     ///   interceptor failure, or a redirect loop.
-    public func resolve(_ url: String, context: (any Sendable)? = nil) async throws(LookupError) -> ResolvedRoute {
+    nonisolated(nonsending) public func resolve(
+        _ url: String, context: (any Sendable)? = nil
+    ) async throws(LookupError) -> ResolvedRoute {
         try await resolve(url, context: context, intercepting: true)
     }
 
@@ -220,9 +225,10 @@ extension Registry {
         }
     }
 
-    /// Runs the interceptors covering `request` in order; the first that does not proceed decides.
+    /// Runs the interceptors covering `request` in order, on the caller's actor; the first that does
+    /// not proceed decides.
     /// - Returns: The URL to redirect to, or `nil` to proceed.
-    private static func intercept(
+    nonisolated(nonsending) private static func intercept(
         _ request: RouteRequest,
         with interceptors: [Interceptor]
     ) async throws(LookupError) -> String? {
