@@ -124,6 +124,17 @@ struct NavigatorTests {
         LeakBox.kept.removeAll()
     }
 
+    @Test func aViewModelHeldOnlyByTheWorkItStartedIsNoLeak() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        try await navigator.show(.push("work://brief"))
+        weak let model = navigator.topScreen?.viewModel
+        // Popped at once: its work, queued on the main actor, still holds it.
+        try await navigator.pop()
+        #expect(navigator.leaks.isEmpty, "\(navigator.leaks)")
+        #expect(model == nil)
+    }
+
     @Test func anUnknownURLFromAViewModelIsRecordedAndChangesNothing() async throws {
         let navigator = try navigator()
         try await navigator.open("app://mine")

@@ -141,6 +141,16 @@ final class PlainViewModel: ViewModel {
     let navigation = Signal<NavigationRequest>()
 }
 
+/// A view model whose work, started as its screen opens, holds it until that work has run on the
+/// main actor: alive for a moment after its screen is removed, and no leak.
+final class BriefWorkViewModel: ViewModel {
+    let navigation = Signal<NavigationRequest>()
+
+    func initialize() {
+        Task { @MainActor in _ = self.navigation }
+    }
+}
+
 /// Somewhere a deliberately leaking view model keeps itself.
 final class LeakBox: @unchecked Sendable {
     // Safe: only the leak test touches it, on the main actor.
@@ -159,6 +169,7 @@ func exampleRegistry(journal: Journal, session: Session) throws -> Registry {
             registrar.route("app://login") { request in
                 LoginScreen(model: LoginViewModel(next: request.parameters["next"], session: session))
             }
+            registrar.route("work://brief") { _ in PlainScreen("Brief", viewModel: BriefWorkViewModel()) }
             registrar.route("app://leaky") { _ in
                 let model = PlainViewModel()
                 LeakBox.kept.append(model)
