@@ -38,7 +38,8 @@ public final class Navigator {
     /// navigator.history.map(\.description)  // ["push app://circles", "push app://circles/1"]
     /// ```
     public private(set) var history: [Transition] = []
-    /// Screens and view models found alive after they were removed.
+    /// Screens and view models found alive after they were removed, and still alive once the
+    /// main actor's work queued by then has run (work a screen started may hold it until then).
     ///
     /// ```swift
     /// try await navigator.pop()
