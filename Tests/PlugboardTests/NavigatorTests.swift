@@ -135,6 +135,21 @@ struct NavigatorTests {
         #expect(model == nil)
     }
 
+    @Test func anOpenAndAPopOfAnActiveRouteNeverLeaveTheMainActor() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://circles")
+        let finished = Flag()
+        // It runs at once, up to its first wait: an open or a pop that left the main actor (to look
+        // its route up, or to yield before the leak check) would not have finished when this returns.
+        Task.immediate { @MainActor in
+            try? await navigator.show(.push("app://mine"))
+            try? await navigator.pop()
+            finished.value = true
+        }
+        #expect(finished.value)
+        #expect(navigator.history.map(\.description) == ["push app://circles", "push app://mine", "pop app://mine"])
+    }
+
     @Test func anUnknownURLFromAViewModelIsRecordedAndChangesNothing() async throws {
         let navigator = try navigator()
         try await navigator.open("app://mine")
@@ -175,4 +190,10 @@ struct NavigatorTests {
         #expect(navigator.state.description == "Home > Slow > Fast")
         #expect(navigator.failures.isEmpty)
     }
+}
+
+/// Whether work run elsewhere has finished.
+@MainActor
+private final class Flag {
+    var value = false
 }
