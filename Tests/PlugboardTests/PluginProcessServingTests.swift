@@ -1,4 +1,3 @@
-import Glibc
 import Testing
 
 @testable import Plugboard
@@ -9,9 +8,7 @@ import Testing
 @MainActor
 struct PluginProcessServingTests {
     @Test func aPluginProcessServesTheRoutesOfItsApplicationsRegistry() async throws {
-        var ends: [Int32] = [-1, -1]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        let (host, served) = (WireConnection(descriptor: ends[0]), WireConnection(descriptor: ends[1]))
+        let (host, served) = try #require(WireConnection.pair())
         let registry = Registry()
         let owner = Owner(module: "Tests.Counter", image: "tests")
         let registrar = ModuleRegistrar(module: RegisteredModule(owner: owner, plugin: nil), registry: registry)

@@ -126,9 +126,7 @@ struct WireTests {
     }
 
     @Test func everyMessageCrossesASocketWhole() throws {
-        var ends: [Int32] = [-1, -1]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        let (host, plugin) = (WireConnection(descriptor: ends[0]), WireConnection(descriptor: ends[1]))
+        let (host, plugin) = try #require(WireConnection.pair())
         for message in Self.messages {
             try host.send(message)
             #expect(try plugin.receive() == message)

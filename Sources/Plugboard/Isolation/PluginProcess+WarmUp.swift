@@ -1,5 +1,4 @@
 internal import CPlugboard
-internal import Glibc
 
 extension PluginProcess {
     /// Rehearses once, while no request waits, what a first use does slowly the first time in a
@@ -39,11 +38,7 @@ extension PluginProcess {
     /// Serves, as a plugin process serves its host, an open of the rehearsal's route and the
     /// release of its screen, sent over a socket pair of its own; the screen's answer is read.
     private static func rehearseRequests(on application: Application) async {
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            return
-        }
-        let (host, served) = (WireConnection(descriptor: ends[0]), WireConnection(descriptor: ends[1]))
+        guard let (host, served) = WireConnection.pair() else { return }
         let process = PluginProcess(connection: served, application: application)
         for request: WireMessage in [.open(request: 1, url: "app://rehearsal", context: nil), .release(screen: 1)] {
             guard (try? host.send(request)) != nil, let received = try? served.receive() else { return }

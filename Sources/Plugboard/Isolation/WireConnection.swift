@@ -38,6 +38,17 @@ public final class WireConnection: Sendable {
 
     deinit { Glibc.close(descriptor) }
 
+    /// Two connections joined by a socket pair of this process's own, what one sends the other
+    /// receives: a plugin process rehearsing its host's requests, or a test; `nil` when the system
+    /// has no socket to give.
+    static func pair() -> (WireConnection, WireConnection)? {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return nil
+        }
+        return (WireConnection(descriptor: ends[0]), WireConnection(descriptor: ends[1]))
+    }
+
     /// Sends `message` in one frame.
     /// - Throws: ``WireError`` when the other side is gone.
     ///
