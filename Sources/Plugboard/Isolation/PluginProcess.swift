@@ -86,7 +86,8 @@ public final class PluginProcess {
         }
         name(as: plugins.map(\.name).joined(separator: "+"))
         let report: LaunchReport
-        let application = Application(registry: .shared)
+        // On this thread's actor: the launch neither leaves this thread nor wakes it to come back.
+        let application = Application(registry: .shared, onMainActor: true)
         do {
             report = try await application.launch()
         } catch {

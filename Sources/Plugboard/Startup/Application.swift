@@ -87,8 +87,35 @@ public actor Application {
     /// let isolated = Application(registry: Registry())  // e.g. in a test
     /// ```
     public init(registry: Registry = .shared, taskTimeout: Duration? = StartupTask.defaultTimeout) {
+        self.init(registry: registry, taskTimeout: taskTimeout, onMainActor: false)
+    }
+
+    /// Creates an application over `registry` whose own work runs on the main actor's executor
+    /// when `onMainActor` is true: a plugin process, whose main thread reads the host's requests,
+    /// launches without leaving that thread and coming back to it.
+    init(registry: Registry, taskTimeout: Duration? = StartupTask.defaultTimeout, onMainActor: Bool) {
         self.registry = registry
         self.taskTimeout = taskTimeout
+        home = onMainActor ? nil : Home()
+    }
+
+    /// The actor that lends the application its executor, or `nil` when the application runs on
+    /// the main actor's.
+    private nonisolated let home: Home?
+
+    /// An actor with nothing of its own, whose executor runs an application's work.
+    private actor Home {}
+
+    /// The executor that runs the application's own work — the launch's bookkeeping, the events'
+    /// order, the state: an executor of its own, as any actor's, or the main actor's in a plugin
+    /// process. The startup tasks, event handlers and shutdown work run on the pool either way.
+    ///
+    /// ```swift
+    /// let app = Application()
+    /// _ = app.unownedExecutor  // its own: calls to `app` from the main actor leave the main thread
+    /// ```
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        home?.unownedExecutor ?? MainActor.sharedUnownedExecutor
     }
 
     /// How long a startup task that names no timeout of its own may run: past it, the task is
@@ -113,7 +140,8 @@ public actor Application {
     ///   - progress: Called as each task ends (or is skipped), outside any lock.
     ///   - stillRunning: Called now and then, outside any lock, with the tasks that have run for
     ///     two seconds or more: a while after a task began, then every few seconds while it runs.
-    ///   - onFirstScreen: Called once the launch phase succeeded, before deferrable tasks run.
+    ///   - onFirstScreen: Called, when given, once the launch phase succeeded, before deferrable
+    ///     tasks run.
     /// - Returns: The report of every task; ``LaunchReport/failure`` names a required task that
     ///   failed, and ``LaunchReport/wasCancelled`` tells whether the calling task was cancelled
     ///   (running tasks are then cancelled and the rest skipped; a task that has not ended half a
@@ -131,7 +159,7 @@ public actor Application {
         quarantining: Bool = false,
         progress: (@Sendable (LaunchReport.Entry) -> Void)? = nil,
         stillRunning: (@Sendable ([LaunchReport.RunningTask]) -> Void)? = nil,
-        onFirstScreen: @escaping @Sendable () async -> Void = {}
+        onFirstScreen: (@Sendable () async -> Void)? = nil
     ) async throws(LaunchError) -> LaunchReport {
         // Terminated before it launched (by a signal that came first, say): nothing runs, and the
         // report says the launch was cancelled, as if `terminate` had come a moment later.
@@ -174,7 +202,7 @@ public actor Application {
         for phase in StartupPhase.allCases {
             if phase == .afterFirstScreen, stop == nil {
                 await becomeReady()
-                await onFirstScreen()
+                await onFirstScreen?()
             }
             let run = PhaseRun(
                 graph: graph, phase: phase, earlier: records, stoppedBy: stop,

@@ -111,19 +111,36 @@ final class PhaseRun: Sendable {
     }
 
     /// Runs the phase, and returns when every task of it ended, was skipped or was given up on.
-    func run() async -> Result {
+    /// It waits on its caller's actor: the tasks run on the pool either way, and a phase with
+    /// nothing to run costs no hop.
+    nonisolated(nonsending) func run() async -> Result {
         var skipped: [Int] = []
         var ready: [Int] = []
-        let searcher = state.withLock { state in
+        let (searcher, nothingToRun) = state.withLock { state in
             // A skipped task resolves its dependents at once, so check each task is still unresolved.
             for task in members where state.pending[task] == 0 && state.records[task] == nil {
                 resolve(task, in: &state, ready: &ready, skipped: &skipped)
             }
             state.queue = ready
             if state.unresolved > 0 { watch(until: state.watch.start + LaunchWatch.tick, in: &state) }
-            return Self.sendForQueue(&state)
+            return (Self.sendForQueue(&state), state.unresolved == 0)
         }
         report(skipped)
+        if nothingToRun {
+            // Nothing to wait for, so no wait: the handler's operation would run on the pool.
+            if Task.isCancelled { stop(.cancelled) }
+        } else {
+            await wait(for: searcher)
+        }
+        return state.withLock { state in
+            state.watch.sleeper?.cancel()
+            return Result(records: state.records, stop: state.stopped, failures: state.failures)
+        }
+    }
+
+    /// Sends `searcher` for the queue and waits until every task of the phase ended, was skipped
+    /// or was given up on; cancelling the waiting task stops the phase.
+    private func wait(for searcher: Searcher?) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (completion: CheckedContinuation<Void, Never>) in
                 let done = state.withLock { state in
@@ -139,10 +156,6 @@ final class PhaseRun: Sendable {
             }
         } onCancel: {
             stop(.cancelled)
-        }
-        return state.withLock { state in
-            state.watch.sleeper?.cancel()
-            return Result(records: state.records, stop: state.stopped, failures: state.failures)
         }
     }
 
