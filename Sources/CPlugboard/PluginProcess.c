@@ -4,10 +4,15 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 void pb_line_buffer_standard_output(void) {
   setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+void pb_set_thread_name(const char *name) {
+  prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
 }
 
 static const int pb_fatal_signals[] = {SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP};

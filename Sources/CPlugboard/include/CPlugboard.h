@@ -108,6 +108,10 @@ __attribute__((visibility("hidden"))) int pb_wait_for_end(int pid, int milliseco
 /// plugin process prints reaches the reader of its pipe line by line. Call it before printing.
 __attribute__((visibility("hidden"))) void pb_line_buffer_standard_output(void);
 
+/// Names the calling thread `name` (its first 15 bytes are kept); on the main thread, that is the
+/// process's name, as `ps -o comm` and `/proc/PID/comm` show it. One system call.
+__attribute__((visibility("hidden"))) void pb_set_thread_name(const char *_Nonnull name);
+
 /// Makes the signals the Swift runtime's crash handler catches (SIGSEGV, SIGABRT, SIGILL, SIGBUS,
 /// SIGFPE, SIGTRAP, SIGQUIT) end the process when another process sends them, as they end any
 /// process: the crash handler, which writes a backtrace and then returns, would otherwise let a

@@ -150,13 +150,10 @@ public final class PluginProcess {
     static let spareName = "plugboard-spare"
 
     /// Takes `name` as the process's name (its first 15 bytes, all a name holds): a person who
-    /// lists processes sees which plugins each plugin process serves, or that it waits.
+    /// lists processes sees which plugins each plugin process serves, or that it waits. Called on
+    /// the main thread, whose name is the process's; one system call.
     private static func name(as name: String) {
-        let descriptor = Glibc.open("/proc/self/comm", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        let name = Array(name.utf8.prefix(15))
-        _ = name.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
+        pb_set_thread_name(name.utf8.prefix(15).map { CChar(bitPattern: $0) } + [0])
     }
 
     /// Serves `message`, a request of the host's, answering it over the connection.

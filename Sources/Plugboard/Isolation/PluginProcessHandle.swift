@@ -86,11 +86,23 @@ final class PluginProcessHandle: Sendable {
     static func start(
         _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
     ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
-        defer { SpareProcesses.prepare(command) }
+        do {
+            return try take(command, files: files, deadline: deadline, onOutput: onOutput)
+        } catch {
+            SpareProcesses.prepare(command)
+            throw error
+        }
+    }
+
+    /// Starts the process as ``start(_:files:deadline:onOutput:)`` says; once one serves, its reader
+    /// prepares the next, and when none does, the caller.
+    private static func take(
+        _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
+    ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         if let spare = SpareProcesses.take(command) {
             do throws(IsolationError) {
                 spare.output.handLines(to: onOutput)
-                return try serve(files, by: spare, deadline: deadline)
+                return try serve(files, by: spare, deadline: deadline, command: command)
             } catch .refused(let reason) {
                 throw .refused(reason: reason)
             } catch {
@@ -105,12 +117,13 @@ final class PluginProcessHandle: Sendable {
                 reason: "it did not say it was prepared, in version \(WireMessage.version) of the wire, within "
                     + "\(deadline): \(process.stop().lastWords)")
         }
-        return try serve(files, by: process, deadline: deadline)
+        return try serve(files, by: process, deadline: deadline, command: command)
     }
 
-    /// Has `process`, which said it is prepared, serve `files`, and reads its answers from then on.
+    /// Has `process`, which said it is prepared, serve `files`, and reads its answers from then on;
+    /// the reader's thread first prepares the next process for `command`.
     private static func serve(
-        _ files: [String], by process: SpawnedProcess, deadline: Duration
+        _ files: [String], by process: SpawnedProcess, deadline: Duration, command: [String]
     ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         // The process loads its plugins while this one starts the thread that reads its answers.
         let hello = Result { () throws(WireError) in
@@ -122,7 +135,12 @@ final class PluginProcessHandle: Sendable {
         }
         let handle = PluginProcessHandle(process: process, deadline: deadline, reader: reader)
         let ready = try handle.handshake(hello, deadline: deadline)
-        reader.async { handle.readAnswers() }
+        // Handing the next process's start to the starter's thread wakes that thread: this one is
+        // woken anyway, and the first use does not wait for a second wake.
+        reader.async {
+            SpareProcesses.prepare(command)
+            handle.readAnswers()
+        }
         return (handle, ready)
     }
 
