@@ -171,13 +171,15 @@ extension WireCompactForm.Reader {
         case .cancelled?: return .cancelled(reason: try string())
         case .skipped?: return .skipped(reason: try string())
         case .abandoned?: return .abandoned(after: try duration())
-        case nil: throw WireCompactForm.malformed("it holds an outcome of kind \(kind), which is none of 1 to 6")
+        case nil:
+            throw WireCompactForm.malformed(
+                "it holds an outcome of kind \(kind), which is none of \(OutcomeKind.numbers)")
         }
     }
 }
 
 /// The kind of a task's outcome in a launch report, the byte before what it holds.
-private enum OutcomeKind: UInt8 {
+private enum OutcomeKind: UInt8, WireCompactKind {
     case succeeded = 1
     case failed = 2
     case timedOut = 3

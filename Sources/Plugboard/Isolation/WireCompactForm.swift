@@ -24,7 +24,7 @@ enum WireCompactForm {
     }
 
     /// The kind of a ``WireValue``, the byte before it.
-    fileprivate enum ValueKind: UInt8 {
+    fileprivate enum ValueKind: UInt8, WireCompactKind {
         case string = 1
         case integer = 2
         case number = 3
@@ -252,7 +252,7 @@ enum WireCompactForm {
             case .integer?: return .integer(try integer())
             case .number?: return .number(Double(bitPattern: try fixed(UInt64.self)))
             case .truth?: return .truth(try truth())
-            case nil: throw malformed("it holds a value of kind \(kind), which is none of 1 to 4")
+            case nil: throw malformed("it holds a value of kind \(kind), which is none of \(ValueKind.numbers)")
             }
         }
     }
