@@ -33,6 +33,9 @@ struct StoppedScreenTests {
         #expect(rebuilt.rebuilt == 1 && rebuilt.removed.isEmpty, "\(rebuilt)")
         let shown = await shown(by: navigator)
         #expect(shown.title == "Probe" && shown.text == "probe" && shown.stack == "Probe", "\(shown)")
+        // The stopped screen it replaced, and its view model, are gone.
+        let leaks = await navigator.leaks
+        #expect(leaks.isEmpty, "\(leaks)")
         // Nothing is stopped now: asking again rebuilds nothing.
         #expect(await navigator.rebuildStoppedScreens().rebuilt == 0)
     }
