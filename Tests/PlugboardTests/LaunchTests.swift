@@ -197,6 +197,20 @@ struct LaunchTests {
         }
     }
 
+    @Test func aCancelledLaunchWithNoTaskToRunSaysItWasCancelled() async throws {
+        let registry = try scriptedRegistry(a: { registrar in
+            registrar.route("app://home") { _ in PlainScreen("Home") }
+        })
+        let app = Application(registry: registry)
+        let launch = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await app.launch()
+        }
+        let report = try await launch.value
+        #expect(report.wasCancelled)
+        #expect(await app.state == .failed)
+    }
+
     @Test func deferrableTasksRunAfterTheFirstScreen() async throws {
         let journal = Journal()
         let registry = try scriptedRegistry(a: { registrar in
