@@ -25,6 +25,16 @@ struct InstalledPlugins {
         return directory
     }
 
+    /// Removes the plugins kept for other runtime builds (30 MB each), which a host of this
+    /// build would refuse.
+    func removeOtherBuilds() {
+        let kept = root.deletingLastPathComponent()
+        let builds = (try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []
+        for other in builds where other != root.lastPathComponent {
+            try? FileManager.default.removeItem(at: kept.appendingPathComponent(other))
+        }
+    }
+
     /// The file name of plugin `index`: `libP7.so`.
     static func file(_ index: Int) -> String { "libP\(index).so" }
 

@@ -32,10 +32,20 @@ let sizes = [5, 100, 500]
 let rounds = CommandLine.arguments.dropFirst().lazy.compactMap { Int($0) }.first ?? 11
 // `--isolation` measures isolated plugins alone.
 let onlyIsolation = CommandLine.arguments.contains("--isolation")
+// The plugins are compiled against the release host's runtime, and this process loads them too.
+let hostRuntime = try HostRuntime.build(of: host)
+guard hostRuntime == RuntimeFingerprint.current.runtimeVersion else {
+    print(
+        "the release host runs \(hostRuntime), this benchmark \(RuntimeFingerprint.current.runtimeVersion): "
+            + "build both from the same sources: swift build --package-path Plugins -c release --product plugboard; "
+            + "swift build --package-path Benchmarks -c release")
+    exit(1)
+}
 // Kept per runtime build: plugins of another build would be refused.
 let build = RuntimeFingerprint.current.runtimeVersion.split(separator: "+").last.map(String.init) ?? "build"
 let installed = InstalledPlugins(
     products: products, root: package.appendingPathComponent(".build/first-screen/\(build)"))
+installed.removeOtherBuilds()
 try installed.build(sizes.max()!)
 let populations = try sizes.map { try installed.population(of: $0) }
 let floor = try Floor.build(in: installed.root)
