@@ -135,6 +135,26 @@ struct WireTests {
         #expect(throws: WireError.closed) { try plugin.receive() }
     }
 
+    @Test func aWaitInAReadEndsWhenAMessageComesLeavingItOrWhenTheOtherSideCloses() throws {
+        let (host, plugin) = try #require(WireConnection.pair())
+        #expect(!host.waitInRead(within: .milliseconds(20)))
+        try plugin.send(.release(screen: 1))
+        #expect(host.waitInRead(within: .seconds(5)))
+        #expect(try host.receive(within: .seconds(5)) == .release(screen: 1))
+        plugin.shutDown()
+        #expect(host.waitInRead(within: .seconds(5)))
+        #expect(throws: WireError.closed) { try host.receive(within: .seconds(5)) }
+    }
+
+    @Test func aReceiveWithoutATimeOutlastsTheReceiveTimeoutAWaitInAReadLeft() throws {
+        let (host, plugin) = try #require(WireConnection.pair())
+        #expect(!host.waitInRead(within: .milliseconds(1)))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+            try? plugin.send(.release(screen: 2))
+        }
+        #expect(try host.receive() == .release(screen: 2))
+    }
+
     @Test func aFrameLargerThanAllowedIsRefused() throws {
         var ends: [Int32] = [-1, -1]
         try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)

@@ -200,7 +200,7 @@ final class PluginProcessHandle: Sendable {
                     return answer
                 }
                 if let answer { return answer }
-                guard connection.waitReadable(within: end - .now) else { return nil }
+                guard connection.waitInRead(within: end - .now) else { return nil }
                 let message: WireMessage
                 do throws(WireError) {
                     message = try connection.receive(within: due - .now)
