@@ -69,7 +69,9 @@ final class PluginProcessHandle: Sendable {
     /// How long a request's caller waits for the answer on its own thread, reading the socket
     /// itself, before it suspends and leaves the answer to the reader: most answers come within
     /// it, and one read by the caller wakes the caller alone, where one read by the reader wakes
-    /// the reader and then the caller (see the Benchmarks README).
+    /// the reader and then the caller (see the Benchmarks README). The caller waits in a read
+    /// with a receive timeout, which the system rounds up to its clock's tick (4 ms on a kernel
+    /// that ticks 250 times a second).
     static let waitOnCaller: Duration = .milliseconds(1)
 
     private init(process: SpawnedProcess, deadline: Duration, reader: WorkerThread) {

@@ -150,7 +150,8 @@ public final class WireConnection: Sendable {
     /// ``waitReadable(within:)`` does, but in a read that leaves the bytes where they are rather
     /// than in `poll`: a thread waiting in a read is woken sooner by what the other side sends
     /// (see the Benchmarks README). It sets the socket's receive timeout, which ``receive()``
-    /// outlasts and ``receive(within:)`` does not use; one thread at a time waits so.
+    /// outlasts and ``receive(within:)`` does not use, and which the system rounds up to its
+    /// clock's tick; one thread at a time waits so.
     func waitInRead(within limit: Duration) -> Bool {
         let end = ContinuousClock.now + limit
         while true {
