@@ -135,20 +135,21 @@ struct WireTests {
         #expect(throws: WireError.closed) { try plugin.receive() }
     }
 
-    @Test func aWaitInAReadEndsWhenAMessageComesLeavingItOrWhenTheOtherSideCloses() throws {
+    @Test func aWaitInAReadEndsWithTheReceiveTimeoutWhenAMessageComesLeavingItOrWhenTheOtherSideCloses() throws {
         let (host, plugin) = try #require(WireConnection.pair())
-        #expect(!host.waitInRead(within: .milliseconds(20)))
+        host.setReceiveTimeout(.milliseconds(20))
+        #expect(!host.waitInRead())
         try plugin.send(.release(screen: 1))
-        #expect(host.waitInRead(within: .seconds(5)))
+        #expect(host.waitInRead())
         #expect(try host.receive(within: .seconds(5)) == .release(screen: 1))
         plugin.shutDown()
-        #expect(host.waitInRead(within: .seconds(5)))
+        #expect(host.waitInRead())
         #expect(throws: WireError.closed) { try host.receive(within: .seconds(5)) }
     }
 
-    @Test func aReceiveWithoutATimeOutlastsTheReceiveTimeoutAWaitInAReadLeft() throws {
+    @Test func aReceiveWithoutATimeOutlastsTheReceiveTimeout() throws {
         let (host, plugin) = try #require(WireConnection.pair())
-        #expect(!host.waitInRead(within: .milliseconds(1)))
+        host.setReceiveTimeout(.milliseconds(1))
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
             try? plugin.send(.release(screen: 2))
         }

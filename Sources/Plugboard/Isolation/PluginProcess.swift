@@ -153,7 +153,7 @@ public final class PluginProcess {
     /// lists processes sees which plugins each plugin process serves, or that it waits. Called on
     /// the main thread, whose name is the process's; one system call.
     private static func name(as name: String) {
-        pb_set_thread_name(name.utf8.prefix(15).map { CChar(bitPattern: $0) } + [0])
+        pb_set_thread_name(name)
     }
 
     /// Serves `message`, a request of the host's, answering it over the connection.

@@ -69,9 +69,9 @@ final class PluginProcessHandle: Sendable {
     /// How long a request's caller waits for the answer on its own thread, reading the socket
     /// itself, before it suspends and leaves the answer to the reader: most answers come within
     /// it, and one read by the caller wakes the caller alone, where one read by the reader wakes
-    /// the reader and then the caller (see the Benchmarks README). The caller waits in a read
-    /// with a receive timeout, which the system rounds up to its clock's tick (4 ms on a kernel
-    /// that ticks 250 times a second).
+    /// the reader and then the caller (see the Benchmarks README). The caller waits in reads
+    /// that the socket's receive timeout, set to this, ends; the system rounds it up to its
+    /// clock's tick (4 ms on a kernel that ticks 250 times a second).
     static let waitOnCaller: Duration = .milliseconds(1)
 
     private init(process: SpawnedProcess, deadline: Duration, reader: WorkerThread) {
@@ -79,6 +79,7 @@ final class PluginProcessHandle: Sendable {
         self.deadline = deadline
         self.process = process
         self.reader = reader
+        process.connection.setReceiveTimeout(Self.waitOnCaller)
     }
 
     /// Has a plugin process of `command` serve `files`, and waits, within `deadline`, until it
@@ -171,7 +172,7 @@ final class PluginProcessHandle: Sendable {
         } catch {
             // The reader sees the socket close and answers every request waiting.
         }
-        if let answer = readAnswer(to: number, within: Self.waitOnCaller, due: due) { return .answered(answer) }
+        if let answer = readAnswer(to: number, due: due) { return .answered(answer) }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
             let outcome = state.withLock { state -> Outcome? in
                 guard let waiting = state.pending[number] else {
@@ -190,10 +191,10 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Reads the socket on the caller's thread until the answer to `request` comes, within
-    /// `limit`, handing on whatever else comes meanwhile; `nil` when it has not come. A frame
-    /// begun must come whole by `due`, the request's.
-    private func readAnswer(to request: Int, within limit: Duration, due: ContinuousClock.Instant) -> WireMessage? {
-        let end = ContinuousClock.now + limit
+    /// ``waitOnCaller``, handing on whatever else comes meanwhile; `nil` when it has not come. A
+    /// frame begun must come whole by `due`, the request's.
+    private func readAnswer(to request: Int, due: ContinuousClock.Instant) -> WireMessage? {
+        let end = ContinuousClock.now + Self.waitOnCaller
         return reading.withLock { _ -> WireMessage? in
             while true {
                 let answer = state.withLock { state -> WireMessage? in
@@ -202,7 +203,8 @@ final class PluginProcessHandle: Sendable {
                     return answer
                 }
                 if let answer { return answer }
-                guard connection.waitInRead(within: end - .now) else { return nil }
+                // Each wait ends with the socket's receive timeout, ``waitOnCaller``.
+                guard ContinuousClock.now < end, connection.waitInRead() else { return nil }
                 let message: WireMessage
                 do throws(WireError) {
                     message = try connection.receive(within: due - .now)

@@ -146,22 +146,25 @@ public final class WireConnection: Sendable {
         }
     }
 
-    /// Waits until a message can be read (or the other side closed) within `limit`, as
+    /// Sets the socket's receive timeout, how long ``waitInRead()`` waits; the system rounds it up
+    /// to its clock's tick. ``receive()`` outlasts it, and ``receive(within:)`` does not use it.
+    func setReceiveTimeout(_ limit: Duration) {
+        var timeout = limit.receiveTimeout
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Waits, no longer than the socket's receive timeout (``setReceiveTimeout(_:)``; without one,
+    /// for as long as it takes), until a message can be read or the other side closed, as
     /// ``waitReadable(within:)`` does, but in a read that leaves the bytes where they are rather
     /// than in `poll`: a thread waiting in a read is woken sooner by what the other side sends
-    /// (see the Benchmarks README). It sets the socket's receive timeout, which ``receive()``
-    /// outlasts and ``receive(within:)`` does not use, and which the system rounds up to its
-    /// clock's tick; one thread at a time waits so.
-    func waitInRead(within limit: Duration) -> Bool {
-        let end = ContinuousClock.now + limit
+    /// (see the Benchmarks README). One thread at a time waits so.
+    func waitInRead() -> Bool {
+        var byte: UInt8 = 0
         while true {
-            var timeout = (end - .now).receiveTimeout
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var byte: UInt8 = 0
             let read = Glibc.recv(descriptor, &byte, 1, Int32(MSG_PEEK))
-            if read < 0 && errno == EINTR && .now < end { continue }
+            if read < 0 && errno == EINTR { continue }
             // Bytes, the other side's end, or a failure the read that follows reports.
-            return read >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+            return read >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
         }
     }
 
@@ -201,7 +204,7 @@ public final class WireConnection: Sendable {
             }
             if read < 0 && errno == EINTR { continue }
             if read < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                // Without a time, a receive timeout ran out (``waitInRead(within:)`` set one): wait on.
+                // Without a time, a receive timeout ran out (``setReceiveTimeout(_:)``): wait on.
                 guard let time else { continue }
                 guard waitReadable(within: time.end - .now) else { throw .unfinished(within: time.limit) }
                 continue
