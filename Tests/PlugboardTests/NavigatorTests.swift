@@ -170,13 +170,13 @@ struct NavigatorTests {
         #expect(error?.description == "this screen has no action 'row 9'; available: row 1, row 2, refresh")
     }
 
-    @Test func requestsFromAViewModelAreFollowedInTheOrderSent() async throws {
-        let model = PlainViewModel()
+    /// A navigator at `app://home`, whose screen's view model is `model`, with routes `app://slow`
+    /// (50 ms to resolve) and `app://fast`.
+    private func slowAndFast(from model: PlainViewModel) async throws -> Navigator {
         let registry = try scriptedRegistry(a: { registrar in
             registrar.route("app://home") { _ in PlainScreen("Home", viewModel: model) }
             registrar.route("app://slow") { _ in PlainScreen("Slow") }
             registrar.route("app://fast") { _ in PlainScreen("Fast") }
-            // The first request takes longer to resolve than the second.
             registrar.intercept(pattern: "app://slow") { _ in
                 try await Task.sleep(for: .milliseconds(50))
                 return .proceed
@@ -184,12 +184,44 @@ struct NavigatorTests {
         })
         let navigator = Navigator(registry: registry)
         try await navigator.open("app://home")
+        return navigator
+    }
+
+    @Test func everyCallerOfSettleGoesOnOnceTheRequestsAreFollowed() async throws {
+        let model = PlainViewModel()
+        let navigator = try await slowAndFast(from: model)
+        // Nothing sent: it returns at once.
+        await navigator.settle()
+        model.navigation.send(.push("app://slow"))
+        // Each caller says what it saw as it went on; one that never did leaves the list short.
+        let seen = Seen()
+        for _ in 0..<2 {
+            Task { @MainActor in
+                await navigator.settle()
+                seen.states.append(navigator.state.description)
+            }
+        }
+        let given = ContinuousClock.now + .seconds(10)
+        while seen.states.count < 2 && .now < given { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(seen.states == ["Home > Slow", "Home > Slow"])
+    }
+
+    @Test func requestsFromAViewModelAreFollowedInTheOrderSent() async throws {
+        let model = PlainViewModel()
+        let navigator = try await slowAndFast(from: model)
+        // The first request takes longer to resolve than the second.
         model.navigation.send(.push("app://slow"))
         model.navigation.send(.push("app://fast"))
         await navigator.settle()
         #expect(navigator.state.description == "Home > Slow > Fast")
         #expect(navigator.failures.isEmpty)
     }
+}
+
+/// What the callers of ``Navigator/settle()`` saw as they went on.
+@MainActor
+private final class Seen {
+    var states: [String] = []
 }
 
 /// Whether work run elsewhere has finished.

@@ -183,8 +183,9 @@ final class ProbeScreen: Screen {
     func render() -> String { "probe" }
 
     /// `exit` ends the process from the plugin's own code, with status 3, as a plugin may. With
-    /// PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation, `trap` traps, `hang` never returns and
-    /// `circles` asks for the circle list, a route of another plugin.
+    /// PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation, `trap` traps, `hang` never returns,
+    /// `circles` asks for the circle list, a route of another plugin, and `stuck` asks for the
+    /// probe's screen whose load never returns.
     var actions: [ScreenAction] {
         let exit = ScreenAction("exit", title: "End the process") { _ in Glibc.exit(3) }
         guard getenv("PLUGBOARD_PROBE_FAULTS") != nil else { return [exit] }
@@ -193,6 +194,9 @@ final class ProbeScreen: Screen {
             ScreenAction("hang", title: "Hang") { _ in while true { sleep(1) } },
             ScreenAction("circles", title: "Open the circles") { [model] _ in
                 model.navigation.send(.push("app://circles"))
+            },
+            ScreenAction("stuck", title: "Open a screen that never loads") { [model] _ in
+                model.navigation.send(.push("app://probe/\(FaultyScreen.Fault.loadHang.rawValue)"))
             },
         ]
     }

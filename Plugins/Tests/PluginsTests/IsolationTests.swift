@@ -144,6 +144,28 @@ struct IsolationTests {
         #expect(problems.contains("error: Probe 0.0.1 is not responding"), "\(problems)")
     }
 
+    /// A view model's request for a screen that never loads, in an isolated plugin, leaves the
+    /// host idle while it waits for the plugin's deadline: the shell's wait for the navigation to
+    /// be followed keeps no thread busy.
+    @Test func theHostIsIdleWhileANavigationWaitsOnAPluginThatHangs() throws {
+        let host = try isolatedProbe(state: try Scratch().directory, options: ["--plugin-deadline", "1.5"])
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        let (before, asked) = (ProcessTable.processorTime(of: host.processIdentifier), ContinuousClock.now)
+        host.type("do stuck\n")
+        // The screen asked for, in the stopped process too, shows the stop.
+        host.read(until: "Stack: Home > Probe stopped > Probe stopped\n")
+        let (used, waited) = (
+            ProcessTable.processorTime(of: host.processIdentifier) - before, ContinuousClock.now - asked
+        )
+        #expect(waited >= .seconds(1.5), "stopped before its deadline")
+        #expect(host.seen.contains("is not responding: it did not answer within 1.5 seconds"), "\(host.seen)")
+        // Looking again and again for the navigation to be done kept a thread busy the whole wait.
+        #expect(used < waited / 4, "the host used \(used) of processor time in a wait of \(waited)")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+    }
+
     /// Ctrl-C while the shell waits on a plugin that hangs gives up the wait: the next command runs
     /// before the plugin's deadline stops its process.
     @Test func ctrlCGivesUpTheWaitOnAPluginThatHangs() throws {
@@ -185,7 +207,8 @@ struct IsolationTests {
         #expect(
             output.hasSuffix(
                 "┌─ Probe\n│ probe\n└─\n  1) End the process  [exit]\n  2) Trap  [trap]\n  3) Hang  [hang]\n"
-                    + "  4) Open the circles  [circles]\nStack: Home > Probe\n"),
+                    + "  4) Open the circles  [circles]\n  5) Open a screen that never loads  [stuck]\n"
+                    + "Stack: Home > Probe\n"),
             "\(output)")
     }
 

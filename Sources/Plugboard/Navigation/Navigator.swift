@@ -55,6 +55,8 @@ public final class Navigator {
     private let pending = PendingRequests()
     /// Requests from view models not yet followed, oldest first; the first is being followed.
     private var queued: [NavigationRequest] = []
+    /// The callers of ``settle()`` waiting for the requests sent so far to be followed.
+    private var settling: [CheckedContinuation<Void, Never>] = []
     var unchecked: [RemovedObject] = []
     private var acting = 0
 
@@ -144,7 +146,10 @@ public final class Navigator {
     /// navigator.state.top?.url  // "app://blog"
     /// ```
     public func settle() async {
-        while pending.count.load(ordering: .acquiring) > 0 { await Task.yield() }
+        // Suspended until the last request is followed, not looking again and again: a request
+        // that waits (on a plugin process that does not answer, say) keeps no thread busy.
+        guard pending.count.load(ordering: .acquiring) > 0 else { return }
+        await withCheckedContinuation { settling.append($0) }
     }
 
     /// Carries out `request`.
@@ -256,8 +261,17 @@ public final class Navigator {
                 failures.append(error)
             }
             queued.removeFirst()
-            pending.count.subtract(1, ordering: .releasing)
+            followed()
         }
+    }
+
+    /// Counts a request from a view model as followed; once none is left, the callers of
+    /// ``settle()`` go on.
+    private func followed() {
+        guard pending.count.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+        let waiting = settling
+        settling = []
+        for caller in waiting { caller.resume() }
     }
 
     /// Ends the removed screens' subscriptions and returns weak references to them and their view

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `/proc` says of a process: its children and its open descriptors.
+/// What `/proc` says of a process: its children, its open descriptors and its processor time.
 enum ProcessTable {
     /// The children of `process` (whichever of its threads started them), each with its state
     /// (`Z` for one that ended and is not reaped: every thread of it ended; a process whose first
@@ -46,6 +46,16 @@ enum ProcessTable {
     static func name(of process: Int32) -> String {
         ((try? String(contentsOfFile: "/proc/\(process)/comm", encoding: .utf8)) ?? "").trimmingCharacters(
             in: .newlines)
+    }
+
+    /// The processor time `process` has used so far, its own (its threads', not its children's):
+    /// user and system time, fields 14 and 15 of `/proc/PID/stat`, in the system's clock ticks.
+    static func processorTime(of process: Int32) -> Duration {
+        let stat = (try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8)) ?? ""
+        // The fields after the name, which may hold spaces and ends with the last ")": state is 3.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        let ticks = fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        return .seconds(Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK))))
     }
 
     /// How many descriptors `process` holds open.
