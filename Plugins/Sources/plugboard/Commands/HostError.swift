@@ -9,6 +9,9 @@ enum HostError: Error, CustomStringConvertible {
     /// The command failed, for the reason the message gives.
     case failed(String)
     case bundledPluginsMissing(directory: String, reason: String)
+    /// Building the bundled plugins built the runtime anew too: this process runs the one before,
+    /// which would refuse them.
+    case runtimeBuiltAnew(path: String)
     case pluginsFailed(count: Int)
     case launchFailed
     /// A termination signal (`SIGINT` or `SIGTERM`) stopped the launch.
@@ -50,6 +53,9 @@ enum HostError: Error, CustomStringConvertible {
         case .bundledPluginsMissing(let directory, let reason):
             "the bundled plugins are not in \(directory) and could not be built: \(reason)\n"
                 + "Build them with: swift build --package-path Plugins"
+        case .runtimeBuiltAnew(let path):
+            "building the bundled plugins built the runtime anew (\(path)), and this plugboard runs the one "
+                + "before, which would refuse them: run plugboard again"
         case .pluginsFailed(let count):
             "\(counted(count, "plugin")) failed to load (see above)"
         case .launchFailed:

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import Glibc
+import Plugboard
 
 /// Finds the example plugins that this package builds next to the `plugboard` executable.
 enum BundledPlugins {
@@ -22,20 +24,48 @@ enum BundledPlugins {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    /// Paths of the bundled plugins, building them first when `swift run` built only the host.
+    /// Paths of the bundled plugins, building them first when `swift run` built only the host, or
+    /// built the runtime beside them anew since they were built (the loader would refuse them as
+    /// built for another runtime when its interface changed).
     static func paths() throws(HostError) -> [String] {
         let directory = productsDirectory
         let paths = fileNames.map { PathText.joining(directory, $0) }
-        if paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { return paths }
-        try build(into: directory)
+        let runtime = PathText.joining(directory, "libPlugboard.so")
+        let times = paths.map(modified)
+        let missing = times.contains { $0 == nil }
+        let older = modified(runtime).map { built in times.contains { $0?.isOlder(than: built) ?? false } } ?? false
+        guard missing || older else { return paths }
+        let running = FileIdentity(fileAt: runtime)
+        try build(into: directory, why: missing ? "first run only" : "the runtime beside them is newer")
+        // A host older than its sources: the build replaced the runtime it runs.
+        guard FileIdentity(fileAt: runtime) == running else { throw .runtimeBuiltAnew(path: runtime) }
         return paths
     }
 
-    /// Builds the plugin products of the package this executable belongs to.
-    private static func build(into directory: String) throws(HostError) {
+    /// When the file at `path` was last modified, as seconds and nanoseconds; `nil` when there is
+    /// no file.
+    private static func modified(_ path: String) -> Modified? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Modified(seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))
+    }
+
+    /// A file's modification time.
+    private struct Modified {
+        let seconds: Int
+        let nanoseconds: Int
+
+        /// Whether it is before `other`.
+        func isOlder(than other: Modified) -> Bool {
+            (seconds, nanoseconds) < (other.seconds, other.nanoseconds)
+        }
+    }
+
+    /// Builds the plugin products of the package this executable belongs to, saying `why`.
+    private static func build(into directory: String, why: String) throws(HostError) {
         let package = SourceTree.pluginsPackage
         let configuration = PathText.lastComponent(of: directory) == "release" ? "release" : "debug"
-        Terminal.error("Building the bundled plugins (first run only)…")
+        Terminal.error("Building the bundled plugins (\(why))…")
         do {
             try Spawn.runShowingOutput(["swift", "build", "--package-path", package, "-c", configuration])
         } catch {

@@ -16,9 +16,11 @@ struct HostProcess {
     /// so that file permissions apply to it (`.ci/run` runs the tests that ask for it again, by
     /// name, from a checkout only its owner may enter). `fileSizeLimit` is the largest file, in bytes, it may
     /// write (through `prlimit`, as `ulimit -f` sets it). `environment` adds to the tests' own
-    /// environment; `directory` is its current directory, if not the tests' own.
+    /// environment; `directory` is its current directory, if not the tests' own; `executable` is the
+    /// `plugboard` to run, if not the one built.
     static func run(
         _ arguments: [String],
+        executable: String? = nil,
         input: String? = nil,
         environment: [String: String] = [:],
         keepingInputOpen: Bool = false,
@@ -30,7 +32,8 @@ struct HostProcess {
         afterStart: (Process, FileHandle) -> String = { _, _ in "" }
     ) throws -> HostProcess {
         let process = Process()
-        let host = unprivileged && getuid() == 0 ? try UnprivilegedHost.command() : [try BuildProducts.host]
+        let host =
+            unprivileged && getuid() == 0 ? try UnprivilegedHost.command() : [try executable ?? BuildProducts.host]
         var command = host + arguments
         if let fileSizeLimit { command = ["/usr/bin/prlimit", "--fsize=\(fileSizeLimit)", "--"] + command }
         if let mask { command = ["/bin/sh", "-c", "umask \(mask) && exec \"$0\" \"$@\""] + command }
