@@ -86,6 +86,26 @@ struct IsolationTests {
         #expect(status == 0, "\(problems)")
     }
 
+    /// `restart` of a plugin whose process runs leaves that process running, and says so.
+    @Test func aRestartOfARunningPluginSaysItRunsAndLeavesItsProcess() throws {
+        let host = try isolatedProbe(state: try Scratch().directory)
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        let serving = try #require(ProcessTable.pluginProcesses(of: host.processIdentifier).first)
+        let start = host.seen.endIndex
+        host.type("restart Probe\nplugins\n")
+        let end = host.read(until: "  spare plugin process: ", after: start)
+        let answered = host.seen[start..<end]
+        #expect(
+            answered.hasPrefix(
+                "> restart Probe\nProbe 0.0.1: running (process \(serving)), so nothing to restart; reload Probe "
+                    + "replaces its process\n> plugins\n"),
+            "\(answered)")
+        #expect(answered.contains("  Probe 0.0.1  isolated, process \(serving)\n"), "\(answered)")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+    }
+
     /// Runs the host with `arguments` and the probe, isolated, with `environment`: the probe
     /// records what it does in the file returned.
     private func recordingProbe(

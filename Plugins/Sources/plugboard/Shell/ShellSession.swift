@@ -139,7 +139,8 @@ final class ShellSession {
     }
 
     /// Starts the isolated plugin `name` again, whatever stopped it, with the plugins isolated
-    /// with it, and rebuilds their screens.
+    /// with it, and rebuilds their screens; one that runs is left running (its stops so far are
+    /// forgotten), and the person told so.
     private func restart(_ name: String?) async throws {
         guard let name else { throw HostError.failed("restart needs an isolated plugin's name; type plugins for them") }
         guard let plugin = Isolation.started.withLock({ $0 }).first(where: { $0.plugins.contains { $0.name == name } })
@@ -147,7 +148,14 @@ final class ShellSession {
             throw HostError.failed(
                 "no isolated plugin is named '\(name)'; plugins lists the plugins and where they run")
         }
+        let running = plugin.processID
         try plugin.restart()
+        if let running {
+            Terminal.line(
+                "\(plugin.title): running (process \(running)), so nothing to restart; "
+                    + "reload \(name) replaces its process")
+            return
+        }
         let rebuilt = await navigator.rebuildStoppedScreens().rebuilt
         Terminal.line(
             "restarted \(plugin.title) (process \(plugin.processID.map(String.init) ?? "-")); "
