@@ -21,7 +21,7 @@ struct VerifyCommandTests {
         #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module"))
         #expect(lines.contains("  ✗ libHangingPlugin.so: hung: did not finish loading within 2 s (killed)"))
         #expect(lines.contains { $0.hasPrefix("  ✗ libJunk.so: refused: ") && $0.contains("not an ELF file") })
-        #expect(lines.last == "1 of 4 plugin files loaded")
+        #expect(lines.last == "1 of 4 plugin files passed")
     }
 
     @Test func anUnreadablePluginIsReportedAndTheOthersStillLoad() throws {
@@ -36,7 +36,7 @@ struct VerifyCommandTests {
         #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module"))
         let refusal = "  ✗ libSecret.so: refused: \(secret): cannot be read (Permission denied); check its permissions"
         #expect(lines.contains(refusal), "\(lines)")
-        #expect(lines.last == "1 of 2 plugin files loaded")
+        #expect(lines.last == "1 of 2 plugin files passed")
     }
 
     @Test func aPluginThatWritesMuchWhileLoadingIsNotTakenForAHungOne() throws {
@@ -72,7 +72,7 @@ struct VerifyCommandTests {
             run.standardOutput == """
                   ✗ libProbePlugin.so: refused: \(probe): plugin 'Probe' was not registered: registration refused, nothing was registered:
                       - route 'app://probe/identity' is owned by \(module); \(module) registers it again; rename one of the routes
-                0 of 1 plugin file loaded
+                0 of 1 plugin file passed
 
                 """)
     }
@@ -133,7 +133,7 @@ struct VerifyCommandTests {
                         && $0.hasSuffix(": Fatal error: the probe's screen \(words)")
                 }, "\(lines)")
         }
-        #expect(lines.last == "1 of 2 plugin files loaded")
+        #expect(lines.last == "1 of 2 plugin files passed")
     }
 
     /// verify refuses what the host would refuse (a plugin that loads alone but needs one that is
@@ -154,7 +154,7 @@ struct VerifyCommandTests {
         #expect(resolved.status == 1 && resolved.standardOutput.contains("no Account is installed"))
         let beside = try HostProcess.run(["verify", "--plugins", scratch.directory.path, "--with-bundled"])
         #expect(beside.status == 0, "\(beside.standardOutput)")
-        #expect(beside.standardOutput.hasSuffix("6 of 6 plugin files loaded\n"), "\(beside.standardOutput)")
+        #expect(beside.standardOutput.hasSuffix("6 of 6 plugin files passed\n"), "\(beside.standardOutput)")
     }
 
     @Test func pluginsThatLoadAloneAreCheckedTogether() throws {
@@ -169,7 +169,7 @@ struct VerifyCommandTests {
                   ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module
                   ✓ libZGreeterPlugin.so: loads: Greeter 1.0.0, 1 module
                   ✗ libZGreeterPlugin.so, with the others: refused: \(copy): plugin 'Greeter' is already loaded from \(original); remove one of the copies
-                1 of 2 plugin files loaded
+                1 of 2 plugin files passed
 
                 """)
         try FileManager.default.removeItem(atPath: copy)
@@ -177,7 +177,7 @@ struct VerifyCommandTests {
         let together = try HostProcess.run(["verify", scratch.directory.path])
         #expect(together.status == 0)
         #expect(
-            together.standardOutput.hasSuffix("  ✓ the 2 that load alone load together\n2 of 2 plugin files loaded\n"))
+            together.standardOutput.hasSuffix("  ✓ the 2 that load alone load together\n2 of 2 plugin files passed\n"))
     }
 
     @Test(arguments: [
@@ -191,6 +191,6 @@ struct VerifyCommandTests {
         #expect(
             run.standardOutput
                 == "  ✗ libProbePlugin.so: refused: \(probe): its manifest is not valid: \(reason); fix the "
-                + "PluginManifest(name:version:) of its Plugin type\n0 of 1 plugin file loaded\n")
+                + "PluginManifest(name:version:) of its Plugin type\n0 of 1 plugin file passed\n")
     }
 }

@@ -104,7 +104,7 @@ enum VerifyCommand {
             if loadable.count > 1 && loading == loadable.count {
                 Terminal.line(.ok, "the \(loading) that load alone load together")
             }
-            Terminal.line("\(loading) of \(counted(files.count, "plugin file")) loaded")
+            Terminal.line("\(loading) of \(counted(files.count, "plugin file")) passed")
         }
         return loading == files.count ? 0 : 1
     }
