@@ -386,6 +386,7 @@ struct IsolationTests {
             try String(contentsOfFile: record, encoding: .utf8).hasSuffix("registered\nheard probe.ping\nshut down\n"))
         // What the handler printed in its process is shown, after the plugin's name.
         #expect(run.standardError.contains("[Probe] probe heard probe.ping\n"), "\(run.standardError)")
+        #expect(run.standardOutput.contains("> post probe.ping\nposted probe.ping to ProbePlugin.ProbeModule\n"))
     }
 
     /// What an isolated plugin prints reaches the host's standard error line by line, after its

@@ -69,7 +69,12 @@ final class ShellSession {
                 guard let application, await application.post(Event(.custom(name))) else {
                     throw HostError.failed("the application is not running, so '\(name)' was not delivered")
                 }
-                Terminal.line("posted \(name)")
+                // Those that heard it, once the plugins that declare a handler of it are active.
+                let heard = navigator.registry.snapshot.handlers.filter { $0.event == .custom(name) }
+                Terminal.line(
+                    heard.isEmpty
+                        ? "posted \(name); no module handles it"
+                        : "posted \(name) to \(heard.map(\.owner.module).joined(separator: ", "))")
                 // An isolated plugin that handles it started again if it had stopped.
                 _ = await navigator.rebuildStoppedScreens()
             case .disable, .enable:
