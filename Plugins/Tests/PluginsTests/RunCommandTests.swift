@@ -81,6 +81,20 @@ struct RunCommandTests {
             ])
     }
 
+    /// `restart` starts isolated plugins again: of one that runs in the host's process it says how
+    /// to isolate it, and of a name no plugin has, where the names are.
+    @Test func restartOfAPluginInTheHostsProcessSaysHowToIsolateIt() throws {
+        let run = try HostProcess.run(["run"], input: "restart Circles\nrestart Nope\n")
+        #expect(run.status == 1)
+        let said = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(
+            said == [
+                "error: Circles runs in the host's process, which restart cannot start again: run the host with "
+                    + "--isolate Circles to give it a process of its own, or reload Circles to take its build anew",
+                "error: no isolated plugin is named 'Nope'; plugins lists the plugins and where they run",
+            ], "\(run.standardError)")
+    }
+
     @Test func blanksAroundACommandAndItsArgumentDoNotMatter() throws {
         let run = try HostProcess.run(["run"], input: "  open   app://circles\t\n\tdo\t row 1  \nstack\nquit\n")
         #expect(run.status == 0, "\(run.standardError)")

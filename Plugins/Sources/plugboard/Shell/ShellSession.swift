@@ -150,8 +150,13 @@ final class ShellSession {
         guard let name else { throw HostError.failed("restart needs an isolated plugin's name; type plugins for them") }
         guard let plugin = Isolation.started.withLock({ $0 }).first(where: { $0.plugins.contains { $0.name == name } })
         else {
+            guard population?.members.contains(where: { $0.candidate.name == name }) == true else {
+                throw HostError.failed(
+                    "no isolated plugin is named '\(name)'; plugins lists the plugins and where they run")
+            }
             throw HostError.failed(
-                "no isolated plugin is named '\(name)'; plugins lists the plugins and where they run")
+                "\(name) runs in the host's process, which restart cannot start again: run the host with "
+                    + "--isolate \(name) to give it a process of its own, or reload \(name) to take its build anew")
         }
         let running = plugin.processID
         try plugin.restart()
