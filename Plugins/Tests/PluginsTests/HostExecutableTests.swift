@@ -37,6 +37,26 @@ struct HostExecutableTests {
         #expect(!run.standardOutput.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
+    /// With its plugins isolated, the demo plays the same journey, and its summary counts the
+    /// plugins, and their tasks, that launched in processes of their own.
+    @Test func theDemoWithItsPluginsIsolatedCountsThemInItsSummary() throws {
+        let run = try HostProcess.run(["demo", "--isolate", "Greeter,Shell,Circles"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("Stack: Home > Mine > Wallet > Comment"))
+        #expect(
+            lines.contains("  plugins: Account, Blog, Shell (isolated), Circles (isolated), Greeter (isolated)"),
+            "\(lines)")
+        // Shell's five tasks, Circles' and Greeter's one each: all ran, in their processes.
+        #expect(lines.contains { $0.hasPrefix("  modules: ") && $0.hasSuffix(", tasks: 7") }, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  launch: ")
+                    && $0.contains(" ms, no tasks; in plugin processes: Shell 1.0.0 + Circles 1.0.0 (")
+                    && $0.contains(" ms), Greeter 1.0.0 (") && $0.hasSuffix(" ms)")
+            }, "\(lines)")
+    }
+
     @Test func theDemoOfNoPluginsSaysSoInItsSummary() throws {
         let run = try HostProcess.run(["demo", "--plugins", try Scratch().directory.path])
         #expect(run.status == 1)

@@ -1,4 +1,5 @@
 import Plugboard
+import Synchronization
 
 /// `plugboard demo`: load the bundled plugins, launch them, and play a journey through them.
 @MainActor
@@ -26,8 +27,8 @@ enum DemoCommand {
     /// The journey: shell commands, each with what it shows.
     static let journey: [(command: String, note: String)] = [
         ("open app://tabs", "the root tabs"),
-        ("plugins", "Circles and Greeter are installed but not loaded: each loads when first needed"),
-        ("do tab 1", "the circle list, first page loaded (Circles loads now)"),
+        ("plugins", "where each plugin is (without --eager or --isolate, Circles and Greeter load when first needed)"),
+        ("do tab 1", "the circle list, first page loaded (Circles loads now, unless it was loaded)"),
         ("do next", "the next page fails once, on purpose"),
         ("do next", "loading it again works"),
         ("do row 1", "tap a circle: its page, with its id, title, image and members"),
@@ -81,16 +82,23 @@ enum DemoCommand {
         Terminal.line()
         Terminal.heading("Summary")
         let members = population.members
-        let active = members.filter(\.state.isActive).map(\.candidate.name)
+        // The isolated plugins launched in processes of their own, as they started.
+        let isolated = Isolation.started.withLock { $0 }
+        let active =
+            members.filter(\.state.isActive).map(\.candidate.name)
+            + isolated.flatMap(\.plugins).map { "\($0.name) (isolated)" }
         let unused = members.filter { if case .declared = $0.state { true } else { false } }.map(\.candidate.name)
         Terminal.line(
             "  plugins: \(active.isEmpty ? "none" : active.joined(separator: ", "))"
                 + (unused.isEmpty ? "" : "; never needed, so never loaded: \(unused.joined(separator: ", "))"))
-        Terminal.line(
-            "  modules: \(snapshot.modules.count), routes: \(snapshot.routes.count), tasks: \(snapshot.tasks.count)")
+        let tasks = snapshot.tasks.count + isolated.map(\.launch.entries.count).reduce(0, +)
+        Terminal.line("  modules: \(snapshot.modules.count), routes: \(snapshot.routes.count), tasks: \(tasks)")
         let path =
             report.criticalPath.isEmpty ? "no tasks" : "critical path \(report.criticalPath.joined(separator: " -> "))"
-        Terminal.line("  launch: \(LaunchListing.format(report.duration)), \(path)")
+        let elsewhere = isolated.map { "\($0.title) (\(LaunchListing.format($0.launch.duration)))" }
+        Terminal.line(
+            "  launch: \(LaunchListing.format(report.duration)), \(path)"
+                + (elsewhere.isEmpty ? "" : "; in plugin processes: \(elsewhere.joined(separator: ", "))"))
         Terminal.line("  transitions: \(session.navigator.history.count)")
         let leaks = session.navigator.leaks
         Terminal.line("  leaks found: \(leaks.isEmpty ? "none" : leaks.map(\.description).joined(separator: "; "))")
