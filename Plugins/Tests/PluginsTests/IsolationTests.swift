@@ -295,6 +295,23 @@ struct IsolationTests {
         #expect(run.standardOutput.contains("┌─ Comment\n│ Commenting on article 1 as ann\n"), "\(run.standardOutput)")
     }
 
+    /// A second copy of an isolated plugin is refused as the host refuses one it would load, and
+    /// gets no process of its own; the first serves.
+    @Test func aSecondCopyOfAnIsolatedPluginIsRefusedAsADuplicate() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let run = try HostProcess.run(
+            ["list", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Greeter"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains(
+                /libGreeterPlugin\.so: plugin 'Greeter' is already loaded from \S+\/libGreeterPlugin\.so; remove one of the copies\n/
+            ),
+            "\(run.standardError)")
+        #expect(!run.standardError.contains("is registered by"), "\(run.standardError)")
+        #expect(run.standardError.components(separatedBy: "  ✓ Greeter 1.0.0  (isolated, process ").count == 2)
+    }
+
     /// `list` says where each plugin runs, and the process of an isolated one.
     @Test func listShowsWhereEachPluginRuns() throws {
         let text = try HostProcess.run(["list", "--isolate", "Greeter"])

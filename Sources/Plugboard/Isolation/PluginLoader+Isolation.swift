@@ -65,7 +65,9 @@ extension PluginLoader {
     /// - Returns: The isolated plugins, or ``PluginLoadError/isolationFailed(path:error:)`` (naming the
     ///   group's first file) when the process could not start or refused them, or
     ///   ``PluginLoadError/registrationFailed(path:plugin:error:)`` when a route is already another
-    ///   plugin's: no process then runs, and nothing is registered.
+    ///   plugin's, or ``PluginLoadError/duplicatePlugin(name:path:loadedFrom:)`` when a plugin of
+    ///   the group is registered already (from another file): no process then runs, and nothing is
+    ///   registered.
     ///
     /// ```swift
     /// let notes = PluginLoader().isolate([candidate], command: ["/usr/bin/plugboard", "plugin-process"])
@@ -76,6 +78,15 @@ extension PluginLoader {
         onOutput: @escaping @Sendable (_ plugins: String, _ line: String) -> Void = { _, _ in }
     ) -> Result<IsolatedPlugin, PluginLoadError> {
         let path = group.first?.path ?? ""
+        // A second copy of a plugin placed already (isolated before it, say) is refused as the
+        // loader refuses one, before a process starts for it.
+        let placed = registry.snapshot.modules
+        for candidate in group {
+            if let first = placed.first(where: { $0.plugin == candidate.name }) {
+                return .failure(
+                    .duplicatePlugin(name: candidate.name, path: candidate.path, loadedFrom: first.owner.image))
+            }
+        }
         let plugin: IsolatedPlugin
         do {
             plugin = try IsolatedPlugin.start(
