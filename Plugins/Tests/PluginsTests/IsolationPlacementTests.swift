@@ -59,9 +59,8 @@ struct IsolationPlacementTests {
 
     @Test func aGroupWhoseRouteIsTakenIsNotRegisteredAndItsProcessEnds() async throws {
         let scratch = try Scratch()
-        let here = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let loader = PluginLoader(registry: Registry())
-        try loader.load(file: here)
+        try loader.registry.register([ProbeRouteTaker.self], image: "tests")
         let routes = loader.registry.snapshot.routes.count
         let elsewhere = try scratch.copy(BuildProducts.probe, as: "libProbeAgain.so")
         let result = loader.isolate(
@@ -77,6 +76,26 @@ struct IsolationPlacementTests {
         while Date() < deadline, !processes(serving: elsewhere).isEmpty {
             try await Task.sleep(for: .milliseconds(20))
         }
+        #expect(processes(serving: elsewhere).isEmpty)
+    }
+
+    /// A second copy of a plugin registered already is refused as the loader refuses one in the
+    /// host's process, before a process starts for it.
+    @Test func aSecondCopyOfAPluginIsRefusedBeforeAProcessStartsForIt() throws {
+        let scratch = try Scratch()
+        let here = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let loader = PluginLoader(registry: Registry())
+        try loader.load(file: here)
+        let routes = loader.registry.snapshot.routes.count
+        let elsewhere = try scratch.copy(BuildProducts.probe, as: "libProbeAgain.so")
+        let result = loader.isolate(
+            [PluginCandidate(path: elsewhere, name: "Probe", version: "0.0.1")], command: try command)
+        guard case .failure(.duplicatePlugin(let name, let path, let loadedFrom)) = result else {
+            Issue.record("unexpected \(result)")
+            return
+        }
+        #expect(name == "Probe" && path == elsewhere && loadedFrom == here)
+        #expect(loader.registry.snapshot.routes.count == routes)
         #expect(processes(serving: elsewhere).isEmpty)
     }
 
@@ -121,4 +140,21 @@ struct IsolationPlacementTests {
             ((try? String(contentsOfFile: "/proc/\(child)/maps", encoding: .utf8)) ?? "").contains(file)
         }
     }
+}
+
+/// A module of the tests' own that takes the probe's route, so that the probe's cannot be
+/// registered beside it.
+private final class ProbeRouteTaker: Module {
+    init() {}
+
+    func register(with registrar: ModuleRegistrar) throws {
+        registrar.route("app://probe/identity") { _ in TakenScreen() }
+    }
+}
+
+/// The screen of the route the tests took.
+private final class TakenScreen: Screen {
+    let title = "Taken"
+
+    func render() -> String { "taken" }
 }
