@@ -201,7 +201,9 @@ struct NavigatorTests {
                 seen.states.append(navigator.state.description)
             }
         }
-        let given = ContinuousClock.now + .seconds(10)
+        // Generous: the request's interceptor runs on the shared pool, which other tests (under the
+        // thread sanitizer, many times slower) may hold for many seconds.
+        let given = ContinuousClock.now + .seconds(120)
         while seen.states.count < 2 && .now < given { try await Task.sleep(for: .milliseconds(10)) }
         #expect(seen.states == ["Home > Slow", "Home > Slow"])
     }
