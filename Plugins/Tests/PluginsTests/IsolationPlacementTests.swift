@@ -60,16 +60,16 @@ struct IsolationPlacementTests {
     @Test func aGroupWhoseRouteIsTakenIsNotRegisteredAndItsProcessEnds() async throws {
         let scratch = try Scratch()
         let loader = PluginLoader(registry: Registry())
-        try loader.registry.register([ProbeRouteTaker.self], image: "tests")
+        try loader.registry.register([SquatterModule.self], image: "/usr/bin/host")
         let routes = loader.registry.snapshot.routes.count
-        let elsewhere = try scratch.copy(BuildProducts.probe, as: "libProbeAgain.so")
+        let elsewhere = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let result = loader.isolate(
-            [PluginCandidate(path: elsewhere, name: "Probe", version: "0.0.1")], command: try command)
+            [PluginCandidate(path: elsewhere, name: "Greeter", version: "1.0.0")], command: try command)
         guard case .failure(.registrationFailed(let path, let plugin, _)) = result else {
             Issue.record("unexpected \(result)")
             return
         }
-        #expect(path == elsewhere && plugin == "Probe")
+        #expect(path == elsewhere && plugin == "Greeter")
         #expect(loader.registry.snapshot.routes.count == routes)
         // Its process was started, and loaded the file, then ended: none has it mapped.
         let deadline = Date().addingTimeInterval(10)
@@ -140,21 +140,4 @@ struct IsolationPlacementTests {
             ((try? String(contentsOfFile: "/proc/\(child)/maps", encoding: .utf8)) ?? "").contains(file)
         }
     }
-}
-
-/// A module of the tests' own that takes the probe's route, so that the probe's cannot be
-/// registered beside it.
-private final class ProbeRouteTaker: Module {
-    init() {}
-
-    func register(with registrar: ModuleRegistrar) throws {
-        registrar.route("app://probe/identity") { _ in TakenScreen() }
-    }
-}
-
-/// The screen of the route the tests took.
-private final class TakenScreen: Screen {
-    let title = "Taken"
-
-    func render() -> String { "taken" }
 }

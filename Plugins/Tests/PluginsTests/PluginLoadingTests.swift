@@ -88,16 +88,6 @@ struct PluginLoadingTests {
     }
 
     @Test func aPluginWhoseRouteIsTakenLeavesNothingAndNamesBothOwners() throws {
-        final class SquatterModule: Module {
-            static var name: String { "host.squatter" }
-            func register(with registrar: ModuleRegistrar) throws {
-                registrar.route("app://greeter/hello") { _ in SquatterScreen() }
-            }
-        }
-        final class SquatterScreen: Screen {
-            let title = "Squatter"
-            func render() -> String { "" }
-        }
         let path = try BuildProducts.greeter
         let registry = Registry()
         try registry.register([SquatterModule.self], image: "/usr/bin/host")

@@ -33,7 +33,7 @@ enum BundledPlugins {
         let runtime = PathText.joining(directory, "libPlugboard.so")
         let times = paths.map(modified)
         let missing = times.contains { $0 == nil }
-        let older = modified(runtime).map { built in times.contains { $0?.isOlder(than: built) ?? false } } ?? false
+        let older = modified(runtime).map { built in times.contains { $0.map { $0 < built } ?? false } } ?? false
         guard missing || older else { return paths }
         let running = FileIdentity(fileAt: runtime)
         try build(into: directory, why: missing ? "first run only" : "the runtime beside them is newer")
@@ -42,23 +42,12 @@ enum BundledPlugins {
         return paths
     }
 
-    /// When the file at `path` was last modified, as seconds and nanoseconds; `nil` when there is
-    /// no file.
-    private static func modified(_ path: String) -> Modified? {
+    /// When the file at `path` was last modified, as seconds and nanoseconds (which compare in
+    /// that order); `nil` when there is no file.
+    private static func modified(_ path: String) -> (seconds: Int, nanoseconds: Int)? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return Modified(seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))
-    }
-
-    /// A file's modification time.
-    private struct Modified {
-        let seconds: Int
-        let nanoseconds: Int
-
-        /// Whether it is before `other`.
-        func isOlder(than other: Modified) -> Bool {
-            (seconds, nanoseconds) < (other.seconds, other.nanoseconds)
-        }
+        return (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
     }
 
     /// Builds the plugin products of the package this executable belongs to, saying `why`.

@@ -14,8 +14,7 @@ enum ProcessTable {
             guard let pid = Int32(child) else { return nil }
             let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/task")) ?? []
             let states = threads.map { thread in
-                let stat = (try? String(contentsOfFile: "/proc/\(child)/task/\(thread)/stat", encoding: .utf8)) ?? ""
-                return stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+                statFields("/proc/\(child)/task/\(thread)/stat").first.map(String.init) ?? "?"
             }
             return (pid, states.first { $0 != "Z" } ?? states.first ?? "?")
         }
@@ -51,11 +50,16 @@ enum ProcessTable {
     /// The processor time `process` has used so far, its own (its threads', not its children's):
     /// user and system time, fields 14 and 15 of `/proc/PID/stat`, in the system's clock ticks.
     static func processorTime(of process: Int32) -> Duration {
-        let stat = (try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8)) ?? ""
-        // The fields after the name, which may hold spaces and ends with the last ")": state is 3.
-        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        let fields = statFields("/proc/\(process)/stat")
         let ticks = fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
         return .seconds(Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK))))
+    }
+
+    /// The fields of the `stat` file at `path` after the name (which may hold spaces, and ends
+    /// with the last ")"), from the state (field 3) on; none when there is no such file.
+    private static func statFields(_ path: String) -> [Substring] {
+        let stat = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return stat.split(separator: ")").last?.split(separator: " ") ?? []
     }
 
     /// How many descriptors `process` holds open.
