@@ -27,6 +27,7 @@ struct ManifestJSONTests {
         manifest.taskPhases = ["launch", "after-first-screen"]
         manifest.optionalTasks = ["b.later"]
         manifest.taskTimeouts = ["2000", ""]
+        manifest.mainActorTasks = ["b.load"]
         let decoded = try ManifestJSON.decode(Array(try JSONEncoder().encode(manifest)))
         #expect(decoded == manifest)
         let tasks = decoded.declaredTasks(image: "/plugins/libB.so")
@@ -34,6 +35,7 @@ struct ManifestJSONTests {
         #expect(tasks.map(\.phase) == [.launch, .afterFirstScreen])
         #expect(tasks.map(\.isRequired) == [true, false])
         #expect(tasks.map(\.timeout) == [.seconds(2), nil])
+        #expect(tasks.map(\.isMainActor) == [true, false])
         #expect(
             tasks.map(\.owner) == [
                 Owner(module: "B.Two", image: "/plugins/libB.so"), Owner(module: "B.Two", image: "/plugins/libB.so"),

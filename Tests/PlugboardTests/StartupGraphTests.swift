@@ -107,4 +107,20 @@ struct StartupGraphTests {
         #expect(dot.contains("\"warm-cache\" [label=\"warm-cache\\nmodule scripted.b (host)\", style=dashed];"))
         #expect(dot.contains("\"store\" -> \"warm-cache\";"))
     }
+
+    @Test func theGraphsOfSeveralProcessesExportAsOneDOTDocument() throws {
+        let host = try StartupGraph(tasks: [task("store"), task("root", after: ["store"])])
+        // Another process may have a task of the same name: each process's nodes are its own.
+        let plugin = try StartupGraph(tasks: [task("store")])
+        let dot = StartupGraph.dot([("the host's process", host), ("the process of B 1.0.0", plugin)])
+        #expect(dot.hasPrefix("digraph startup {\n"))
+        #expect(dot.hasSuffix("}\n"))
+        #expect(dot.contains("  subgraph \"cluster_process_0\" {\n    label=\"the host's process\";\n"))
+        #expect(dot.contains("  subgraph \"cluster_process_1\" {\n    label=\"the process of B 1.0.0\";\n"))
+        #expect(dot.contains("    subgraph \"cluster_1:launch\" {"))
+        #expect(dot.contains("      \"0:store\" [label="))
+        #expect(dot.contains("      \"1:store\" [label="))
+        #expect(dot.contains("  \"0:store\" -> \"0:root\";"))
+        #expect(!dot.contains("\"1:store\" ->"))
+    }
 }

@@ -21,8 +21,10 @@ struct CompletionCommandTests {
 
     @Test func bashCompletesCommandsOptionsAndWhatTheyTake() async throws {
         #expect(try await bashCompletes(["plugboard", "op"]) == ["open"])
-        #expect(try await bashCompletes(["plugboard", "list", "--plu"]) == ["--plugins"])
+        #expect(try await bashCompletes(["plugboard", "list", "--plu"]) == ["--plugins", "--plugin-deadline"])
         #expect(try await bashCompletes(["plugboard", "graph", "--format", ""]) == ["text", "dot"])
+        #expect(try await bashCompletes(["plugboard", "run", "--isolate", ""]) == ["all", "none"])
+        #expect(try await bashCompletes(["plugboard", "open", "--plugin-d"]) == ["--plugin-deadline"])
         #expect(try await bashCompletes(["plugboard", "completion", ""]) == ["bash", "zsh", "fish"])
         #expect(try await bashCompletes(["plugboard", "help", "ver"]) == ["verify"])
         // Directories after --plugins; plugin files and directories after seal.
@@ -50,6 +52,12 @@ struct CompletionCommandTests {
             for option in options {
                 #expect(help.contains(" \(option)"), "\(command) \(option)")
             }
+            // And every option the help lists is offered.
+            let listed = help.split(separator: "\n").compactMap { line -> Substring? in
+                let option = line.drop { $0 == " " }.prefix { $0.isLetter || $0 == "-" }
+                return option.hasPrefix("--") && option != "--help" ? option : nil
+            }
+            #expect(Set(listed) == Set(options), "\(command)")
         }
     }
 
@@ -71,8 +79,9 @@ struct CompletionCommandTests {
             return run.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         }
         #expect(try await completes("plugboard li") == ["list"])
-        #expect(try await completes("plugboard list --plu") == ["--plugins"])
+        #expect(try await completes("plugboard list --plu").sorted() == ["--plugin-deadline", "--plugins"])
         #expect(try await completes("plugboard graph --format ").sorted() == ["dot", "text"])
+        #expect(try await completes("plugboard list --isolate ").sorted() == ["all", "none"])
         #expect(try await completes("plugboard completion ").sorted() == ["bash", "fish", "zsh"])
     }
 

@@ -195,6 +195,52 @@ struct LaunchCommandTests {
         #expect(run.standardError.contains("✓ Greeter 1.0.0"))
     }
 
+    @Test func graphReadsTheGraphOfAnIsolatedGroupFromItsManifests() throws {
+        let run = try HostProcess.run(["graph", "--isolate", "Shell,Circles"])
+        #expect(run.status == 0, "\(run.standardError)")
+        // Shell and Circles are not loaded here: their graph is the one their process launches.
+        #expect(!run.standardOutput.contains("✓ Shell"))
+        #expect(
+            run.standardOutput.contains(
+                "  - Shell 1.0.0 + Circles 1.0.0  (isolated together: not loaded here; their graph is read from "
+                    + "their manifests)\n"))
+        #expect(
+            run.standardOutput.contains(
+                "Startup tasks in the host's process\n"
+                    + "  greeter.prepare  launch  [module GreeterPlugin.GreeterModule (libGreeterPlugin.so)]\n"))
+        #expect(
+            run.standardOutput.contains(
+                "Startup tasks in the process of Shell 1.0.0 + Circles 1.0.0 (from the manifests)\n"
+                    + "  shell.configuration  launch  [module ShellPlugin.ShellModule (libShellPlugin.so)]\n"))
+        #expect(
+            run.standardOutput.contains(
+                "  shell.root-screen  launch  after shell.store, shell.logging  (main actor)  "
+                    + "[module ShellPlugin.ShellModule (libShellPlugin.so)]\n"))
+        #expect(
+            run.standardOutput.contains(
+                "  circles.load-joined  launch  after shell.store  [module CirclesPlugin.CirclesModule (libCirclesPlugin.so)]"
+            ))
+    }
+
+    @Test func graphDrawsEachProcessAsACluster() throws {
+        let run = try HostProcess.run(["graph", "--isolate", "all", "--format", "dot"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("digraph startup {\n"))
+        #expect(run.standardOutput.contains("label=\"the host's process\";"))
+        #expect(run.standardOutput.contains("label=\"the process of Greeter 1.0.0 (from the manifests)\";"))
+        #expect(run.standardOutput.contains("\"1:shell.store\" -> \"1:circles.load-joined\";"))
+        #expect(
+            run.standardError.contains(
+                "- Greeter 1.0.0  (isolated: not loaded here; its graph is read from its manifest)"))
+    }
+
+    @Test func graphRefusesAnIsolationThatPartsPluginsJoinedByADependency() throws {
+        let run = try HostProcess.run(["graph", "--isolate", "Circles"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("Circles"), "\(run.standardError)")
+        #expect(run.standardError.contains("Shell"))
+    }
+
     @Test func graphRejectsAnUnknownFormat() throws {
         let run = try HostProcess.run(["graph", "--format", "svg"])
         #expect(run.status == 2)

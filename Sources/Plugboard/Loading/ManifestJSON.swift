@@ -58,6 +58,7 @@ enum ManifestJSON {
         manifest.taskPhases = try optionalStrings(.taskPhases)
         manifest.taskTimeouts = try optionalStrings(.taskTimeouts)
         manifest.optionalTasks = try optionalStrings(.optionalTasks)
+        manifest.mainActorTasks = try optionalStrings(.mainActorTasks)
         switch fields[Field.taskDependencies.rawValue] {
         case nil, .strings([])?: manifest.taskDependencies = []
         case .lists(let lists)?: manifest.taskDependencies = lists
@@ -77,7 +78,7 @@ enum ManifestJSON {
     private enum Field: Int, CaseIterable {
         case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks, dependencies
         case routeTitles, routeModules, launchTasks, services, events, interceptors, parameterTypes, fallbacks
-        case taskModules, taskDependencies, taskPhases, optionalTasks, taskTimeouts
+        case taskModules, taskDependencies, taskPhases, optionalTasks, taskTimeouts, mainActorTasks
 
         /// The key, as written in the JSON.
         var name: String {
@@ -104,6 +105,7 @@ enum ManifestJSON {
             case .taskPhases: "taskPhases"
             case .optionalTasks: "optionalTasks"
             case .taskTimeouts: "taskTimeouts"
+            case .mainActorTasks: "mainActorTasks"
             }
         }
 

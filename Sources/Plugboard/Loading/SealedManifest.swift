@@ -137,6 +137,12 @@ public struct SealedManifest: Codable, Sendable, Hashable {
     /// sealed.optionalTasks  // ["shell.analytics"]
     /// ```
     public var optionalTasks: [String] = []
+    /// The tasks that run on the main actor (registered with `mainActorStartupTask`).
+    ///
+    /// ```swift
+    /// sealed.mainActorTasks  // ["shell.root-screen"]
+    /// ```
+    public var mainActorTasks: [String] = []
     /// The timeout of each of ``tasks`` in milliseconds, or an empty string for the host's
     /// deadline, in the same order.
     ///
@@ -195,6 +201,7 @@ extension SealedManifest {
         taskDependencies = tasks.map(\.dependencies)
         taskPhases = tasks.map(\.phase.description)
         optionalTasks = tasks.filter { !$0.isRequired }.map(\.name)
+        mainActorTasks = tasks.filter(\.isMainActor).map(\.name)
         taskTimeouts = tasks.map { task in
             task.timeout.map { timeout in
                 let (seconds, attoseconds) = timeout.components
@@ -225,7 +232,7 @@ extension SealedManifest {
     /// tasks.first?.dependencies  // ["shell.store"]
     /// ```
     public func declaredTasks(image: String) -> [StartupTask] {
-        let optional = Set(optionalTasks)
+        let (optional, mainActor) = (Set(optionalTasks), Set(mainActorTasks))
         let name = self.name
         return tasks.indices.map { index in
             let module = index < taskModules.count ? taskModules[index] : modules.first ?? name
@@ -235,7 +242,8 @@ extension SealedManifest {
             let timeout = index < taskTimeouts.count ? Int64(taskTimeouts[index]).map(Duration.milliseconds) : nil
             return StartupTask(
                 name: tasks[index], dependencies: index < taskDependencies.count ? taskDependencies[index] : [],
-                phase: phase, timeout: timeout, isRequired: !optional.contains(tasks[index]),
+                phase: phase, isMainActor: mainActor.contains(tasks[index]), timeout: timeout,
+                isRequired: !optional.contains(tasks[index]),
                 runsAtLaunch: launchTasks.contains(tasks[index]), owner: Owner(module: module, image: image)
             ) { throw LookupError.pluginNotActive(plugin: name) }
         }

@@ -26,14 +26,18 @@ enum CompletionCommand {
     /// Each command, its options (all but `--help`) and what its operands are.
     static let commands: [(name: String, options: [String], operand: Operand)] = {
         let plugins = ["--plugins", "--with-bundled"]
+        let isolation = ["--isolate", "--plugin-deadline"]
+        let launching = ["--task-timeout"] + isolation
         return [
-            ("demo", plugins + ["--eager"], .none),
-            ("run", plugins + ["--open", "--strict", "--eager", "--watch", "--build"], .none),
-            ("launch", plugins + ["--trace", "--hold", "--strict"], .none), ("graph", plugins + ["--format"], .none),
-            ("routes", plugins + ["--json", "--eager"], .none), ("list", plugins + ["--json", "--eager"], .none),
-            ("open", plugins + ["--strict", "--eager"], .none),
-            ("inspect", ["--json"], .files), ("resolve", ["--with-bundled", "--json"], .directory),
-            ("verify", ["--timeout", "--json"], .directory), ("new", ["--in"], .name),
+            ("demo", plugins + ["--eager"] + launching, .none),
+            ("run", plugins + ["--open", "--strict", "--eager", "--watch", "--build"] + launching, .none),
+            ("launch", plugins + ["--trace", "--hold", "--strict"] + launching, .none),
+            ("graph", plugins + ["--format", "--isolate"], .none),
+            ("routes", plugins + ["--json", "--eager"] + isolation, .none),
+            ("list", plugins + ["--json", "--eager"] + isolation, .none),
+            ("open", plugins + ["--strict", "--eager"] + launching, .none),
+            ("inspect", ["--json"], .files), ("resolve", plugins + ["--json"], .directory),
+            ("verify", plugins + ["--timeout", "--json"], .directory), ("new", ["--in"], .name),
             ("seal", [], .files), ("help", [], .command), ("completion", [], .shell),
         ]
     }()
@@ -41,7 +45,10 @@ enum CompletionCommand {
     /// Options that take a directory, a file, or one of a few words.
     private static let directoryOptions = ["--plugins", "--in", "--build"]
     private static let fileOptions = ["--trace"]
+    /// Options that take a value the shell cannot offer: a URL, or a number of seconds.
+    private static let freeOptions = ["--open", "--timeout", "--task-timeout", "--plugin-deadline"]
     private static let formats = "text dot"
+    private static let isolations = "all none"
     private static let shells = "bash zsh fish"
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -93,7 +100,8 @@ enum CompletionCommand {
                 \#(directoryOptions.joined(separator: "|"))) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 \#(fileOptions.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --format) COMPREPLY=($(compgen -W "\#(formats)" -- "$cur")); return ;;
-                --open|--timeout) COMPREPLY=(); return ;;
+                --isolate) COMPREPLY=($(compgen -W "\#(isolations)" -- "$cur")); return ;;
+                \#(freeOptions.joined(separator: "|"))) COMPREPLY=(); return ;;
                 esac
                 case ${COMP_WORDS[1]} in
             \#(cases.joined(separator: "\n"))
@@ -128,8 +136,10 @@ enum CompletionCommand {
                     takes = " -r -F"
                 } else if option == "--format" {
                     takes = " -x -a '\(formats)'"
+                } else if option == "--isolate" {
+                    takes = " -x -a '\(isolations)'"
                 } else {
-                    takes = ["--open", "--timeout"].contains(option) ? " -x" : ""
+                    takes = freeOptions.contains(option) ? " -x" : ""
                 }
                 lines.append("complete -c plugboard \(when) -l \(name)\(takes)")
             }

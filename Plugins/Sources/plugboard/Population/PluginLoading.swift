@@ -56,6 +56,34 @@ enum PluginLoading {
         directories: [String], withBundled: Bool = false, eager: Bool, mappingCopies: Bool = false,
         isolation: IsolationChoice = IsolationChoice(), into registry: Registry = .shared
     ) throws -> (failures: Int, population: PluginPopulation) {
+        let read = try read(
+            directories: directories, withBundled: withBundled, mappingCopies: mappingCopies,
+            isolation: isolation.policy, into: registry)
+        // The plugins to isolate start in processes of their own; the rest load here.
+        let failures = Isolation.start(
+            read.plan, deadline: isolation.deadline, manifests: read.manifests, loader: read.loader)
+        let (inHost, population) = installInHost(read, eager: eager)
+        return (read.failures + failures + inHost, population)
+    }
+
+    /// What was read of a population's files before any of them runs: the loader, the manifest of
+    /// each file by its path, how the population resolved, where each plugin is to run, and how
+    /// many files failed so far (each reported).
+    struct Reading {
+        let loader: PluginLoader
+        let manifests: [String: SealedManifest]
+        let resolution: PluginResolution
+        let plan: IsolationPlan
+        let failures: Int
+    }
+
+    /// Reads what the plugin files declare, without running any of them, resolves the population
+    /// and places its plugins by `isolation`, reporting each file that cannot load.
+    /// - Throws: ``HostError`` when the files cannot be listed, or the policy cannot be followed.
+    static func read(
+        directories: [String], withBundled: Bool, mappingCopies: Bool = false, isolation: IsolationPolicy,
+        into registry: Registry
+    ) throws -> Reading {
         let paths = try paths(directories: directories, withBundled: withBundled)
         for failure in registry.registerLinkedModules().failures {
             Terminal.error("error: \(failure)")
@@ -77,10 +105,18 @@ enum PluginLoading {
             Terminal.line(.failed, PluginLoader.shown(path: refusal.candidate.path))
             Terminal.error("error: \(refusal.candidate.refusal ?? refusal.description)")
         }
-        // The plugins to isolate start in processes of their own; the rest load here.
-        let plan = try Isolation.plan(isolation.policy, for: resolution)
-        failures += Isolation.start(plan, deadline: isolation.deadline, manifests: manifests, loader: loader)
-        let population = PluginPopulation(loader: loader, resolved: plan.inHost, manifests: manifests) {
+        let plan = try Isolation.plan(isolation, for: resolution)
+        return Reading(loader: loader, manifests: manifests, resolution: resolution, plan: plan, failures: failures)
+    }
+
+    /// Installs the plugins of `read` that run in the host's process — only those active at
+    /// launch unless `eager` — and declares the routes of those that cannot load; returns how many
+    /// failed, and the population.
+    static func installInHost(_ read: Reading, eager: Bool) -> (failures: Int, population: PluginPopulation) {
+        let (loader, manifests, resolution) = (read.loader, read.manifests, read.resolution)
+        let registry = loader.registry
+        var failures = 0
+        let population = PluginPopulation(loader: loader, resolved: read.plan.inHost, manifests: manifests) {
             name, result, duration in
             switch result {
             case .success(let plugin):
