@@ -1,4 +1,5 @@
 import Plugboard
+import Synchronization
 import Testing
 
 /// Whole journeys, headless, as the articles' flows run them.
@@ -208,6 +209,49 @@ struct NavigatorTests {
         #expect(seen.states == ["Home > Slow", "Home > Slow"])
     }
 
+    @Test func abandonedRequestsChangeNothingAndTheirWaitersGoOn() async throws {
+        let model = PlainViewModel()
+        let gate = Gate()
+        let registry = try scriptedRegistry(a: { registrar in
+            registrar.route("app://home") { _ in PlainScreen("Home", viewModel: model) }
+            registrar.route("app://held") { _ in PlainScreen("Held") }
+            registrar.route("app://fast") { _ in PlainScreen("Fast") }
+            // Waits for the test, deaf to cancellation, as a plugin process that does not answer.
+            registrar.intercept(pattern: "app://held") { _ in
+                gate.started.store(true, ordering: .releasing)
+                while !gate.opened.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(5)) }
+                gate.finished.store(true, ordering: .releasing)
+                return .proceed
+            }
+        })
+        let navigator = Navigator(registry: registry)
+        try await navigator.open("app://home")
+        model.navigation.send(.push("app://held"))
+        model.navigation.send(.push("app://fast"))
+        let given = ContinuousClock.now + .seconds(120)
+        while !gate.started.load(ordering: .acquiring) && .now < given { try await Task.sleep(for: .milliseconds(5)) }
+        navigator.abandonRequests()
+        // The one being followed and the one after it are given up: a caller of settle goes on.
+        let seen = Seen()
+        Task { @MainActor in
+            await navigator.settle()
+            seen.states.append(navigator.state.description)
+        }
+        while seen.states.isEmpty && .now < given { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(seen.states == ["Home"])
+        // The screen given up is not shown when its wait ends.
+        gate.opened.store(true, ordering: .releasing)
+        while !gate.finished.load(ordering: .acquiring) && .now < given { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(navigator.state.description == "Home")
+        // A request sent later is followed.
+        model.navigation.send(.push("app://fast"))
+        await navigator.settle()
+        #expect(navigator.state.description == "Home > Fast")
+        #expect(navigator.failures.isEmpty)
+        #expect(navigator.history.map(\.description) == ["push app://home", "push app://fast"])
+    }
+
     @Test func requestsFromAViewModelAreFollowedInTheOrderSent() async throws {
         let model = PlainViewModel()
         let navigator = try await slowAndFast(from: model)
@@ -230,4 +274,11 @@ private final class Seen {
 @MainActor
 private final class Flag {
     var value = false
+}
+
+/// Where a test holds an interceptor: it has started, may go on, and has finished.
+private final class Gate: Sendable {
+    let started = Atomic(false)
+    let opened = Atomic(false)
+    let finished = Atomic(false)
 }

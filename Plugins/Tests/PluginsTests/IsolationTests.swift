@@ -203,6 +203,39 @@ struct IsolationTests {
         #expect(problems.contains("gave up 'do hang'"), "\(problems)")
     }
 
+    /// Ctrl-C while the shell waits for the screen a view model asked for gives up that screen as
+    /// well: when the plugin's deadline later stops its process, the stack does not gain it.
+    @Test func ctrlCGivesUpTheScreenAViewModelAskedFor() throws {
+        let host = try isolatedProbe(state: try Scratch().directory, options: ["--plugin-deadline", "1.5"])
+        host.type("open app://probe/identity\n")
+        let opened = host.read(until: "Stack: Home > Probe\n")
+        let running = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        #expect(running.count == 1, "one plugin process: \(running)")
+        host.type("do stuck\n")
+        host.read(until: "> do stuck\n", after: opened)
+        usleep(300_000)
+        kill(host.processIdentifier, SIGINT)
+        host.type("open app://blog\n")
+        host.read(until: "Stack: Home > Probe > Blog\n")
+        // The plugin's deadline stops its process (and ends the wait the person gave up).
+        let stopped = ContinuousClock.now + .seconds(60)
+        while running.contains(where: { ProcessTable.pluginProcesses(of: host.processIdentifier).contains($0) }),
+            ContinuousClock.now < stopped
+        {
+            usleep(20_000)
+        }
+        usleep(200_000)
+        host.type("stack\n")
+        let listed = host.read(until: "> stack\n")
+        host.read(until: "Stack: ", after: listed)
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(problems.contains("gave up 'do stuck'"), "\(problems)")
+        #expect(problems.contains("error: Probe 0.0.1 is not responding"), "\(problems)")
+        // Its screen shows the stop; the screen asked for was never pushed.
+        #expect(output[listed...].hasPrefix("Stack: Home > Probe stopped > Blog\n"), "\(output[listed...])")
+    }
+
     /// The screens a process showed before it stopped are built again, from their URLs, once a
     /// later open starts the plugin again: the person's place comes back.
     @Test func theScreensOfAStoppedProcessAreBuiltAgainWhenALaterOpenStartsIt() throws {

@@ -53,8 +53,12 @@ public final class Navigator {
     /// ```
     public private(set) var failures: [NavigationError] = []
     private let pending = PendingRequests()
-    /// Requests from view models not yet followed, oldest first; the first is being followed.
+    /// Requests from view models not yet begun, oldest first.
     private var queued: [NavigationRequest] = []
+    /// The task that follows the requests of ``queued``, one at a time, while there are any.
+    private var following: Task<Void, Never>?
+    /// Whether ``following`` is carrying out a request it took from ``queued``.
+    private var applying = false
     /// The callers of ``settle()`` waiting for the requests sent so far to be followed.
     private var settling: [CheckedContinuation<Void, Never>] = []
     var unchecked: [RemovedObject] = []
@@ -152,6 +156,25 @@ public final class Navigator {
         await withCheckedContinuation { settling.append($0) }
     }
 
+    /// Gives up the requests from view models not yet followed: the one being carried out (its
+    /// screen, still loading, is not shown) and those waiting after it; the callers of
+    /// ``settle()`` go on. Requests sent later are followed as before.
+    ///
+    /// ```swift
+    /// viewModel.navigation.send(.push("app://slow"))  // a screen whose load() takes a while
+    /// navigator.abandonRequests()                     // a person gave up the wait
+    /// navigator.state.top?.url                        // not "app://slow", now or later
+    /// ```
+    public func abandonRequests() {
+        guard let following else { return }
+        following.cancel()
+        self.following = nil
+        let abandoned = queued.count + (applying ? 1 : 0)
+        queued = []
+        applying = false
+        for _ in 0..<abandoned { followed() }
+    }
+
     /// Carries out `request`.
     /// - Throws: ``NavigationError``; the stacks are unchanged when it throws.
     ///
@@ -232,6 +255,8 @@ public final class Navigator {
         screen.viewModel?.initialize()
         screen.bindViewModel()
         await screen.load()
+        // Nor does one that gave up while the screen loaded.
+        guard !Task.isCancelled else { throw .cancelled(url) }
         let subscription = screen.viewModel?.navigation.observe { [weak self, pending] request in
             pending.count.add(1, ordering: .releasing)
             Task { @MainActor in
@@ -239,7 +264,7 @@ public final class Navigator {
                     pending.count.subtract(1, ordering: .releasing)
                     return
                 }
-                await self.follow(request)
+                self.follow(request)
             }
         }
         let plugin = registry.snapshot.modules.first { $0.name == resolved.owner.module }?.plugin
@@ -251,18 +276,27 @@ public final class Navigator {
 
     /// Queues a request from a view model and, unless the queue is being followed already,
     /// follows it: one request at a time, in the order sent, however long each takes to resolve.
-    private func follow(_ request: NavigationRequest) async {
+    private func follow(_ request: NavigationRequest) {
         queued.append(request)
-        guard queued.count == 1 else { return }
-        while let next = queued.first {
+        guard following == nil else { return }
+        following = Task { await followQueued() }
+    }
+
+    /// Carries out the queued requests, oldest first, until none is left or they are given up
+    /// (``abandonRequests()``, which counts them as followed).
+    private func followQueued() async {
+        while !queued.isEmpty {
+            applying = true
             do throws(NavigationError) {
-                try await apply(next)
+                try await apply(queued.removeFirst())
             } catch {
-                failures.append(error)
+                if !Task.isCancelled { failures.append(error) }
             }
-            queued.removeFirst()
+            guard !Task.isCancelled else { return }
+            applying = false
             followed()
         }
+        following = nil
     }
 
     /// Counts a request from a view model as followed; once none is left, the callers of

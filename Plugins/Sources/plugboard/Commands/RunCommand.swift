@@ -26,9 +26,10 @@ enum RunCommand {
         the line being typed, as in bash, and Ctrl-D on an empty line ends the shell the way
         quit does; Ctrl-Z stops it with the terminal as it was, and after fg the line is
         drawn again. Ctrl-C (SIGINT) or SIGTERM during the launch stops it. Ctrl-C while a
-        command waits (on a plugin that is activating, say) gives that command up, and the
-        shell reads the next. SIGTERM, or SIGINT while the shell waits for a line it does
-        not edit (through a pipe, say), ends the shell the way quit does, with status 130
+        command waits (on a plugin that is activating, say) gives that command up, with the
+        screen it asked for (which is not shown later), and the shell reads the next.
+        SIGTERM, or SIGINT while the shell waits for a line it does not edit (through a
+        pipe, say), ends the shell the way quit does, with status 130
         after SIGINT and 143 after SIGTERM. Through a pipe, the exit status is 1 if a plugin
         failed to load or a command failed.
 
@@ -89,8 +90,10 @@ enum RunCommand {
             case .changed(let changes): await watch?.handle(changes, in: session)
             case .line(let line):
                 if !interactive { Terminal.line("> \(line)") }
-                // Ctrl-C while the command waits (on a plugin activating, say) gives it up.
+                // Ctrl-C while the command waits (on a plugin activating, say) gives it up, and
+                // the navigation its action asked for: the stack does not change later.
                 guard let goesOn = await signals.givingUpOnInterrupt({ await session.handle(line) }) else {
+                    session.navigator.abandonRequests()
                     Terminal.error("gave up '\(line)'")
                     continue
                 }

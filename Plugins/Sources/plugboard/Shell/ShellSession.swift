@@ -238,6 +238,8 @@ final class ShellSession {
         mayHoldTypedText = text != nil
         let failuresBefore = navigator.failures.count
         try await navigator.perform(id, text: text)
+        // A command given up (Ctrl-C) has nothing more to say.
+        guard !Task.isCancelled else { return }
         for failure in navigator.failures.dropFirst(failuresBefore) { fail(failure) }
         showScreen()
     }
