@@ -218,9 +218,7 @@ struct NavigatorTests {
             registrar.route("app://fast") { _ in PlainScreen("Fast") }
             // Waits for the test, deaf to cancellation, as a plugin process that does not answer.
             registrar.intercept(pattern: "app://held") { _ in
-                gate.started.store(true, ordering: .releasing)
-                while !gate.opened.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(5)) }
-                gate.finished.store(true, ordering: .releasing)
+                await gate.pass()
                 return .proceed
             }
         })
@@ -240,7 +238,7 @@ struct NavigatorTests {
         while seen.states.isEmpty && .now < given { try await Task.sleep(for: .milliseconds(5)) }
         #expect(seen.states == ["Home"])
         // The screen given up is not shown when its wait ends.
-        gate.opened.store(true, ordering: .releasing)
+        gate.open()
         while !gate.finished.load(ordering: .acquiring) && .now < given { try await Task.sleep(for: .milliseconds(5)) }
         try await Task.sleep(for: .milliseconds(100))
         #expect(navigator.state.description == "Home")
@@ -276,9 +274,31 @@ private final class Flag {
     var value = false
 }
 
-/// Where a test holds an interceptor: it has started, may go on, and has finished.
+/// Where a test holds an interceptor, deaf to cancellation, until it opens: whether one has
+/// started waiting there, and has gone on.
 private final class Gate: Sendable {
     let started = Atomic(false)
-    let opened = Atomic(false)
     let finished = Atomic(false)
+    private let state = Mutex<(opened: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    /// Waits until the test opens the gate.
+    func pass() async {
+        await withCheckedContinuation { (waiting: CheckedContinuation<Void, Never>) in
+            let opened = state.withLock { state in
+                if !state.opened { state.waiting = waiting }
+                return state.opened
+            }
+            started.store(true, ordering: .releasing)
+            if opened { waiting.resume() }
+        }
+        finished.store(true, ordering: .releasing)
+    }
+
+    /// Lets the one waiting go on, and any later one pass at once.
+    func open() {
+        state.withLock { state in
+            state.opened = true
+            return state.waiting.take()
+        }?.resume()
+    }
 }
