@@ -210,7 +210,7 @@ struct LaunchCommandTests {
                     + "  greeter.prepare  launch  [module GreeterPlugin.GreeterModule (libGreeterPlugin.so)]\n"))
         #expect(
             run.standardOutput.contains(
-                "Startup tasks in the process of Shell 1.0.0 + Circles 1.0.0 (from the manifests)\n"
+                "Startup tasks in the process of Shell 1.0.0 + Circles 1.0.0 (from their manifests)\n"
                     + "  shell.configuration  launch  [module ShellPlugin.ShellModule (libShellPlugin.so)]\n"))
         #expect(
             run.standardOutput.contains(
@@ -227,7 +227,7 @@ struct LaunchCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("digraph startup {\n"))
         #expect(run.standardOutput.contains("label=\"the host's process\";"))
-        #expect(run.standardOutput.contains("label=\"the process of Greeter 1.0.0 (from the manifests)\";"))
+        #expect(run.standardOutput.contains("label=\"the process of Greeter 1.0.0 (from its manifest)\";"))
         #expect(run.standardOutput.contains("\"1:shell.store\" -> \"1:circles.load-joined\";"))
         #expect(
             run.standardError.contains(

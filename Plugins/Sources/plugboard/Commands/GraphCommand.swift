@@ -67,7 +67,8 @@ enum GraphCommand {
         for group in read.plan.groups {
             let titles = group.map(\.title).joined(separator: " + ")
             let tasks = group.flatMap { read.manifests[$0.path]?.declaredTasks(image: $0.path) ?? [] }
-            processes.append(("the process of \(titles) (from the manifests)", tasks))
+            let source = group.count == 1 ? "its manifest" : "their manifests"
+            processes.append(("the process of \(titles) (from \(source))", tasks))
             let note =
                 group.count == 1
                 ? "isolated: not loaded here; its graph is read from its manifest"
