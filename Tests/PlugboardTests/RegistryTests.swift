@@ -130,6 +130,56 @@ struct RegistryTests {
         #expect(registry.snapshot.modules.isEmpty)
     }
 
+    @Test(arguments: [
+        ("app://circles/1", nil),
+        (
+            "app://circles/one",
+            "its example 'app://circles/one' does not match it; give a URL the route opens"
+        ),
+        (
+            "app://circles/new",
+            // The module's name is qualified by where the test declares it.
+            "its example 'app://circles/new' opens app://circles/new of module …ExampleModule; "
+                + "give a URL the route opens"
+        ),
+        (
+            "circles/1",
+            "its example 'circles/1' cannot be routed: expected the form scheme://host/path; "
+                + "give a URL the route opens"
+        ),
+    ])
+    func aRoutesExampleMustBeAURLItOpens(example: String, reason: String?) {
+        final class ExampleModule: Module {
+            @TaskLocal static var example = "app://circles/1"
+            func register(with registrar: ModuleRegistrar) throws {
+                registrar.route("app://circles/new") { _ in AlphaScreen() }
+                registrar.route("app://circles/:id(int)", example: Self.example) { _ in AlphaScreen() }
+            }
+        }
+        let registry = Registry()
+        ExampleModule.$example.withValue(example) {
+            do {
+                try registry.register([ExampleModule.self], image: "host")
+                #expect(reason == nil)
+                let examples = registry.snapshot.routes.map { ($0.pattern.description, $0.example) }
+                #expect(examples.first { $0.0 == "app://circles/:id(int)" }?.1 == example)
+                #expect(examples.first { $0.0 == "app://circles/new" }?.1 == nil)
+            } catch {
+                guard case .rejected(let problems) = error as? RegistrationError,
+                    case .invalidRoute(let pattern, _, let found) = problems.first
+                else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
+                #expect(pattern == "app://circles/:id(int)")
+                let parts = reason?.split(separator: "…", omittingEmptySubsequences: false) ?? []
+                #expect(found.hasPrefix(parts.first ?? "-") && found.hasSuffix(parts.last ?? "-"), "\(found)")
+                // All or nothing: the route without an example is not registered either.
+                #expect(registry.snapshot.routes.isEmpty)
+            }
+        }
+    }
+
     @Test(arguments: ["", "two words", "red\u{1B}[31m", "bell\u{7}"])
     func invalidTaskNamesAreRefused(name: String) {
         final class TaskModule: Module {

@@ -20,11 +20,14 @@ public final class BlogModule: Module {
         registrar.route("app://blog", title: "Articles by category") { _ in
             ArticleListScreen(model: ArticleListViewModel(store: store))
         }
-        registrar.route("app://blog/articles/:id(int)", title: "An article") { request in
+        registrar.route("app://blog/articles/:id(int)", title: "An article", example: "app://blog/articles/1") {
+            request in
             ArticleScreen(model: ArticleViewModel(id: try request.int("id"), store: store))
         }
-        registrar.route("app://blog/articles/:id(int)/comment", title: "Comment on an article (requires login)") {
-            request in
+        registrar.route(
+            "app://blog/articles/:id(int)/comment", title: "Comment on an article (requires login)",
+            example: "app://blog/articles/1/comment"
+        ) { request in
             CommentScreen(model: CommentViewModel(article: try request.int("id"), sessions: try sessions()))
         }
         registrar.intercept(pattern: "app://blog/articles/:id(int)/comment") { request in

@@ -17,7 +17,7 @@ public final class CirclesModule: Module {
         registrar.route("app://circles", title: "Circles: joined and recommended") { _ in
             CircleListScreen(model: CircleListViewModel(store: store))
         }
-        registrar.route("app://circles/:id(int)", title: "A circle's page") { request in
+        registrar.route("app://circles/:id(int)", title: "A circle's page", example: "app://circles/42") { request in
             try CircleScreen(circle: store.circle(id: try request.int("id")))
         }
         registrar.route("app://circles/new", title: "Circles to create") { _ in NewCirclesScreen() }

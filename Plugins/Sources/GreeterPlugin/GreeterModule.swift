@@ -16,7 +16,9 @@ public final class GreeterModule: Module {
         registrar.route("app://greeter/hello", title: "A greeting from the greeter plugin") { _ in
             GreetingScreen(message: greetings.message)
         }
-        registrar.route("app://greeter/hello/:name", title: "A greeting for someone") { request in
+        registrar.route(
+            "app://greeter/hello/:name", title: "A greeting for someone", example: "app://greeter/hello/Ada"
+        ) { request in
             GreetingScreen(message: "Hello, \(try request.string("name"))! (from the Greeter plugin)")
         }
     }

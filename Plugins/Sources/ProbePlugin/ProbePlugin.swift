@@ -67,10 +67,15 @@ public final class ProbeModule: Module, Sendable {
         // Its shutdown work says so in the record.
         registrar.onShutdown { Self.record("shut down") }
         // With PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation and verify, screens that trap
-        // as they render and as they load, and one whose load never returns.
+        // as they render and as they load, and one whose load never returns; and a route with a
+        // parameter, the fault, whose example traps as it renders.
         if getenv("PLUGBOARD_PROBE_FAULTS") != nil {
             for fault in FaultyScreen.Fault.allCases {
                 registrar.route("app://probe/\(fault.rawValue)", title: "Probe") { _ in FaultyScreen(fault: fault) }
+            }
+            registrar.route("app://probe/fault/:name", title: "Probe", example: "app://probe/fault/render-trap") {
+                request in
+                FaultyScreen(fault: FaultyScreen.Fault(rawValue: try request.string("name")) ?? .renderTrap)
             }
         }
         // With PLUGBOARD_PROBE_TASK_AFTER=NAMES (separated by ","), its task runs after those tasks,

@@ -124,7 +124,11 @@ struct VerifyCommandTests {
         #expect(
             lines.contains(
                 "  ✗ libProbePlugin.so: hung: app://probe/load-hang did not load and render within 3 s (killed)"))
-        for (route, words) in [("load-trap", "traps as it loads"), ("render-trap", "traps as it renders")] {
+        // The last, a route with a parameter, is opened at its example.
+        for (route, words) in [
+            ("load-trap", "traps as it loads"), ("render-trap", "traps as it renders"),
+            ("fault/render-trap", "traps as it renders"),
+        ] {
             #expect(
                 lines.contains {
                     $0.hasPrefix(
@@ -169,6 +173,7 @@ struct VerifyCommandTests {
                   ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module
                   ✓ libZGreeterPlugin.so: loads: Greeter 1.0.0, 1 module
                   ✗ libZGreeterPlugin.so, with the others: refused: \(copy): plugin 'Greeter' is already loaded from \(original); remove one of the copies
+                  ✓ 2 routes opened and rendered: none crashed or hung
                 1 of 2 plugin files passed
 
                 """)
@@ -177,7 +182,11 @@ struct VerifyCommandTests {
         let together = try HostProcess.run(["verify", scratch.directory.path])
         #expect(together.status == 0)
         #expect(
-            together.standardOutput.hasSuffix("  ✓ the 2 that load alone load together\n2 of 2 plugin files passed\n"))
+            together.standardOutput.hasSuffix(
+                "  ✓ the 2 that load alone load together\n"
+                    // The probe's route, the greeter's, and the greeter's with a parameter at its example.
+                    + "  ✓ 3 routes opened and rendered: none crashed or hung\n2 of 2 plugin files passed\n"),
+            "\(together.standardOutput)")
     }
 
     @Test(arguments: [

@@ -17,13 +17,15 @@ struct Contribution: Sendable {
         /// The pattern parsed once, when the module registered it.
         var parsed: Parsed
         var title: String?
+        /// A URL the route opens, which it must match.
+        var example: String?
         var factory: ScreenFactory
         /// The inactive plugin whose manifest declared the route, for a placeholder.
         var inactivePlugin: String?
         /// Why that plugin was refused, for the placeholder of a plugin that cannot load.
         var refusal: String?
 
-        init(pattern: String, title: String?, factory: @escaping ScreenFactory) {
+        init(pattern: String, title: String?, example: String? = nil, factory: @escaping ScreenFactory) {
             self.pattern = pattern
             do {
                 parsed = .pattern(try RoutePattern(pattern))
@@ -31,6 +33,7 @@ struct Contribution: Sendable {
                 parsed = .invalid(error)
             }
             self.title = title
+            self.example = example
             self.factory = factory
         }
     }

@@ -47,9 +47,20 @@ public final class ModuleRegistrar {
     ///   - pattern: `scheme://host/path` whose segments are literals, `:name` or `:name(type)`
     ///     parameters, `*`, or a final `**` (see `Router` in PlugboardRouting for the matching rules and precedence).
     ///   - title: A short description for route listings.
+    ///   - example: A URL the route opens, for a pattern with parameters: `plugboard verify` opens
+    ///     it, as it opens every route without parameters, to find a screen that crashes or hangs.
+    ///     Registration fails unless the route matches it.
     ///   - factory: Builds the screen when the route is opened.
-    public func route(_ pattern: String, title: String? = nil, factory: @escaping ScreenFactory) {
-        record { $0.routes.append(.init(pattern: pattern, title: title, factory: factory)) }
+    ///
+    /// ```swift
+    /// registrar.route("app://circles/:id(int)", title: "Circle", example: "app://circles/1") { request in
+    ///     CircleScreen(id: try request.int("id"))
+    /// }
+    /// ```
+    public func route(
+        _ pattern: String, title: String? = nil, example: String? = nil, factory: @escaping ScreenFactory
+    ) {
+        record { $0.routes.append(.init(pattern: pattern, title: title, example: example, factory: factory)) }
     }
 
     /// Defines a parameter type that route patterns can use as `:name(type)`.

@@ -301,18 +301,18 @@ public struct RegistrySnapshot: Sendable {
         case .invalid(let error): return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.reason)]
         }
         let registered = Route(
-            pattern: pattern, title: route.title, owner: owner, factory: route.factory,
+            pattern: pattern, title: route.title, example: route.example, owner: owner, factory: route.factory,
             inactivePlugin: route.inactivePlugin, refusal: route.refusal)
         do {
             try router.add(pattern, registered)
-            return []
+            return problems(ofExample: route, pattern: pattern, owner: owner)
         } catch {
             switch error {
             case .conflict(_, let existing)
             where plugin != nil && router.entry(for: existing)?.route.inactivePlugin == plugin:
                 _ = router.replaceRoute(for: existing, with: registered)
                 declaredPlugins[plugin!]?.placeholders.removeAll { $0.description == existing.description }
-                return []
+                return problems(ofExample: route, pattern: pattern, owner: owner)
             case .conflict(_, let existing):
                 let existingOwner = router.entry(for: existing)?.route.owner ?? owner
                 return [.duplicateRoute(pattern: route.pattern, existing: existingOwner, new: owner)]
@@ -327,6 +327,23 @@ public struct RegistrySnapshot: Sendable {
                 return [.invalidRoute(pattern: route.pattern, owner: owner, reason: error.description)]
             }
         }
+    }
+
+    /// Why the example `route` declares is not a URL of `pattern`, the route's pattern as added
+    /// to the router: one that does not match, or that another route takes.
+    private func problems(
+        ofExample route: Contribution.PendingRoute, pattern: RoutePattern, owner: Owner
+    ) -> [RegistrationProblem] {
+        guard let example = route.example else { return [] }
+        let reason: String
+        switch router.match(example) {
+        case .matched(let entry, _) where entry.pattern == pattern: return []
+        case .matched(let entry, _):
+            reason = "its example '\(example.shown)' opens \(entry.pattern) of module \(entry.route.owner.module)"
+        case .notFound: reason = "its example '\(example.shown)' does not match it"
+        case .invalid(let error): reason = "its example '\(example.shown)' cannot be routed: \(error.reason)"
+        }
+        return [.invalidRoute(pattern: route.pattern, owner: owner, reason: reason + "; give a URL the route opens")]
     }
 
     /// Declares the routes of `manifest`, a plugin at `image` that is not active, as placeholders

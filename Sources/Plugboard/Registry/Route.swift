@@ -28,6 +28,13 @@ public struct Route: Sendable {
     /// registrar.route("app://circles", title: "Circles") { _ in CirclesScreen() }  // route.title == "Circles"
     /// ```
     public let title: String?
+    /// A URL the route opens, for a pattern with parameters, which `plugboard verify` opens to
+    /// check the route's screen.
+    ///
+    /// ```swift
+    /// route.example  // "app://circles/1" for app://circles/:id(int)
+    /// ```
+    public var example: String? = nil
     /// The module that registered the route.
     ///
     /// ```swift

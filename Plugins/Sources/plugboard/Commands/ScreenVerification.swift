@@ -2,9 +2,9 @@ import Glibc
 import Plugboard
 
 /// `verify`'s check of screens: in a child process, the plugins load and launch together, and
-/// every route that takes no parameters is opened, loaded and rendered, one after the other; a
-/// crash or a hang there is reported with the route that caused it, and the check goes on in a
-/// new child from the next route.
+/// every route that takes no parameters (and every other at its example URL) is opened, loaded
+/// and rendered, one after the other; a crash or a hang there is reported with the route that
+/// caused it, and the check goes on in a new child from the next route.
 enum ScreenVerification {
     /// The hidden command a child runs: `verify-screens FIRST FILE...` opens the routes from the
     /// one numbered FIRST.
@@ -23,19 +23,22 @@ enum ScreenVerification {
         let message: String
     }
 
-    /// Opens every route of the `files` (in load order) that takes no parameters, giving each
-    /// child `timeout` seconds; returns the routes that crashed or hung.
-    static func check(_ files: [String], timeout: Double) -> [Problem] {
+    /// Opens every route of the `files` (in load order) that takes no parameters, and every other
+    /// at its example URL, giving each child `timeout` seconds; returns the routes that crashed or
+    /// hung, and how many routes were opened in all.
+    static func check(_ files: [String], timeout: Double) -> (problems: [Problem], opened: Int) {
         var problems: [Problem] = []
         var first = 0
         while true {
             let outcome = ChildProcess.run(
                 BundledPlugins.executable, [childCommand, String(first)] + files, timeout: timeout)
             let output: String
-            let message: (String) -> String
+            var message: ((String) -> String)?
             switch outcome {
-            case .exited, .failedToStart:
-                return problems
+            case .failedToStart:
+                return (problems, first)
+            case .exited(_, let text):
+                output = text
             case .crashed(let signal, let failure, let text):
                 output = text
                 message = { url in
@@ -46,14 +49,16 @@ enum ScreenVerification {
                 message = { url in "hung: \(url) did not load and render within \(Int(timeout.rounded(.up))) s (killed)"
                 }
             }
-            // The route the child was opening when it ended; none if it ended before the first.
+            // The route the child opened last (the one it was opening when it ended, if it did not
+            // exit); none if it ended before the first.
             guard let last = output.split(separator: "\n").last(where: { $0.hasPrefix(mark + "\t") }) else {
-                return problems
+                return (problems, first)
             }
             let fields = last.split(separator: "\t", maxSplits: 3).map(String.init)
-            guard fields.count == 4, let number = Int(fields[1]) else { return problems }
-            problems.append(Problem(file: fields[2], message: message(fields[3])))
+            guard fields.count == 4, let number = Int(fields[1]) else { return (problems, first) }
             first = number + 1
+            guard let message else { return (problems, first) }
+            problems.append(Problem(file: fields[2], message: message(fields[3])))
         }
     }
 
@@ -66,13 +71,13 @@ enum ScreenVerification {
         _ = PluginLoader(registry: registry, policy: PluginLoading.policy).load(files: Array(arguments.dropFirst()))
         let application = Application(registry: registry)
         _ = try? await application.launch(allowingMissingDependencies: true, quarantining: true)
-        // A route of literal segments only is its own URL.
-        let routes = registry.snapshot.routes.filter { route in
-            route.pattern.segments.allSatisfy { if case .literal = $0 { true } else { false } }
+        // A route of literal segments only is its own URL; another is opened at its example.
+        let routes = registry.snapshot.routes.compactMap { route in
+            let literal = route.pattern.segments.allSatisfy { if case .literal = $0 { true } else { false } }
+            return (literal ? route.pattern.description : route.example).map { (url: $0, image: route.owner.image) }
         }
-        for (number, route) in routes.enumerated() where number >= first {
-            let url = route.pattern.description
-            print("\(mark)\t\(number)\t\(route.owner.image)\t\(url)")
+        for (number, (url, image)) in routes.enumerated() where number >= first {
+            print("\(mark)\t\(number)\t\(image)\t\(url)")
             fflush(nil)
             // Each route on a stack of its own, as a person opening it would see it; one that cannot
             // be opened here (a guard redirects it, say) is not a crash.

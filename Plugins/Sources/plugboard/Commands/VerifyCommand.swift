@@ -21,7 +21,8 @@ enum VerifyCommand {
         together in one more child process and reports each that the others refuse (a duplicate
         plugin, a route or task another plugin owns). Last, launches those that load together,
         in a child, and opens, loads and renders the screen of every route that takes no
-        parameters, reporting each that crashes or hangs (past the timeout) with its route.
+        parameters, and of every other at the example URL it declares (route(_:example:)),
+        reporting each that crashes or hangs (past the timeout) with its route.
         Exits non-zero when a file does not load or a screen crashes or hangs.
 
         OPTIONS:
@@ -87,23 +88,27 @@ enum VerifyCommand {
                 (verdicts[index].loads, verdicts[index].message) = (false, "with the others: \(message)")
                 if !json { Terminal.line(.failed, "\(name(of: files[index])), with the others: \(message)") }
             }
+            if !json && loadable.allSatisfy({ verdicts[$0].loads }) {
+                Terminal.line(.ok, "the \(loadable.count) that load alone load together")
+            }
         }
         // The screens of the plugins that load, opened and rendered together.
         let loaded = verdicts.indices.filter { verdicts[$0].loads }
         if !loaded.isEmpty {
-            for problem in ScreenVerification.check(linkedFirst(loaded.map { files[$0] }), timeout: timeout) {
+            let (problems, opened) = ScreenVerification.check(linkedFirst(loaded.map { files[$0] }), timeout: timeout)
+            for problem in problems {
                 guard let index = files.firstIndex(of: problem.file) else { continue }
                 (verdicts[index].loads, verdicts[index].message) = (false, problem.message)
                 if !json { Terminal.line(.failed, "\(name(of: files[index])): \(problem.message)") }
+            }
+            if !json && problems.isEmpty {
+                Terminal.line(.ok, "\(counted(opened, "route")) opened and rendered: none crashed or hung")
             }
         }
         let loading = verdicts.filter(\.loads).count
         if json {
             try printJSON(Listing(files: verdicts))
         } else {
-            if loadable.count > 1 && loading == loadable.count {
-                Terminal.line(.ok, "the \(loading) that load alone load together")
-            }
             Terminal.line("\(loading) of \(counted(files.count, "plugin file")) passed")
         }
         return loading == files.count ? 0 : 1
