@@ -99,6 +99,64 @@ struct IsolationPlacementTests {
         #expect(processes(serving: elsewhere).isEmpty)
     }
 
+    @Test func aPluginNotOnTheLoadersAllowlistIsRefusedBeforeAProcessStartsForIt() throws {
+        let scratch = try Scratch()
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let loader = PluginLoader(registry: Registry(), policy: LoadPolicy(allowlist: ["Shell", "Blog"]))
+        let result = loader.isolate(
+            [PluginCandidate(path: probe, name: "Probe", version: "0.0.1")], command: try command)
+        guard case .failure(let error) = result, case .notAllowed("\(probe)", "Probe", ["Blog", "Shell"]) = error else {
+            Issue.record("unexpected \(result)")
+            return
+        }
+        #expect(error.description.hasSuffix("plugin 'Probe' is not on this host's allowlist (Blog, Shell)"))
+        #expect(loader.registry.snapshot.routes.isEmpty)
+        #expect(processes(serving: probe).isEmpty)
+    }
+
+    /// A file that holds another plugin, or another version, than was read of it (replaced in
+    /// between) is refused once its process says what it loaded, and that process ends.
+    @Test func aFileThatHoldsAnotherPluginThanWasReadIsRefusedAndItsProcessEnds() throws {
+        let scratch = try Scratch()
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let loader = PluginLoader(registry: Registry())
+        let result = loader.isolate(
+            [PluginCandidate(path: probe, name: "Probe", version: "0.0.2")], command: try command)
+        guard case .failure(let error) = result,
+            case .changedWhileLoading("\(probe)", "Probe 0.0.2", "Probe 0.0.1") = error
+        else {
+            Issue.record("unexpected \(result)")
+            return
+        }
+        #expect(loader.registry.snapshot.routes.isEmpty)
+        let ended = ContinuousClock.now + .seconds(30)
+        while !processes(serving: probe).isEmpty && .now < ended { usleep(20_000) }
+        #expect(processes(serving: probe).isEmpty)
+    }
+
+    /// A restart loads the files as they are then: one that would serve other plugins or routes
+    /// than its proxies reach (another build took the file's place) is refused, and its process
+    /// ends.
+    @Test func aRestartThatWouldServeOtherRoutesIsRefusedAndItsProcessEnds() throws {
+        let scratch = try Scratch()
+        let file = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let probe = try IsolatedPlugin.start(files: [file], command: try command)
+        let first = try #require(probe.processID)
+        try FileManager.default.removeItem(atPath: file)
+        _ = try scratch.copy(BuildProducts.greeter, as: "libProbePlugin.so")
+        kill(first, SIGKILL)
+        let ended = ContinuousClock.now + .seconds(30)
+        while probe.processID != nil && .now < ended { usleep(20_000) }
+        let error = #expect(throws: IsolationError.self) { try probe.restart() }
+        #expect(
+            error?.description.hasSuffix(
+                "its new build serves other plugins, routes or events than those registered; start the host again "
+                    + "to take it") == true, "\(String(describing: error))")
+        #expect(probe.processID == nil)
+        while !processes(serving: file).isEmpty && .now < ended { usleep(20_000) }
+        #expect(processes(serving: file).isEmpty)
+    }
+
     /// A plugin process starts with every signal at its default action, whatever its host
     /// ignores: a host run in the background by a shell ignores SIGINT, and its plugin processes
     /// must still end on it.

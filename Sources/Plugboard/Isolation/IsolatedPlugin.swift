@@ -303,16 +303,7 @@ public final class IsolatedPlugin: Sendable {
     /// try await notes.replace()  // after a rebuild of libNotes.so
     /// ```
     public func replace() async throws(IsolationError) {
-        let (handle, ready) = try PluginProcessHandle.start(
-            command, files: files, deadline: deadline, onOutput: onOutput)
-        guard ready.routes == routes, ready.handlers == handlers, ready.plugins.map(\.name) == plugins.map(\.name)
-        else {
-            handle.stop()
-            throw .failed(
-                plugin: title,
-                reason: "its new build serves other plugins, routes or events than those registered; start the host "
-                    + "again to take it")
-        }
+        let (handle, ready) = try startProcess()
         let old = current.withLock { current in
             defer { current = handle }
             return current
@@ -349,12 +340,29 @@ public final class IsolatedPlugin: Sendable {
         guard restarts.startsAgain(at: now()) else {
             throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
-        let (handle, ready) = try PluginProcessHandle.start(
-            command, files: files, deadline: deadline, onOutput: onOutput)
+        let (handle, ready) = try startProcess()
         current.withLock { $0 = handle }
         lastReady.withLock { $0 = ready }
         watch(handle)
         return handle
+    }
+
+    /// Starts a plugin process for ``files`` as they are now.
+    /// - Throws: ``IsolationError`` when it cannot start, or when its plugins (a new build, say)
+    ///   serve other routes or events than those registered, which its proxies could not reach;
+    ///   that process is stopped then.
+    private func startProcess() throws(IsolationError) -> (PluginProcessHandle, Ready) {
+        let (handle, ready) = try PluginProcessHandle.start(
+            command, files: files, deadline: deadline, onOutput: onOutput)
+        guard ready.routes == routes, ready.handlers == handlers, ready.plugins.map(\.name) == plugins.map(\.name)
+        else {
+            handle.stop()
+            throw .failed(
+                plugin: title,
+                reason: "its new build serves other plugins, routes or events than those registered; start the host "
+                    + "again to take it")
+        }
+        return (handle, ready)
     }
 
     /// The error that says how `handle`'s process ended, as `death` describes it: a stop,

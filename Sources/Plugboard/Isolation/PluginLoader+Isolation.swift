@@ -65,8 +65,11 @@ extension PluginLoader {
     /// - Returns: The isolated plugins, or ``PluginLoadError/isolationFailed(path:error:)`` (naming the
     ///   group's first file) when the process could not start or refused them, or
     ///   ``PluginLoadError/registrationFailed(path:plugin:error:)`` when a route is already another
-    ///   plugin's, or ``PluginLoadError/duplicatePlugin(name:path:loadedFrom:)`` when a plugin of
-    ///   the group is registered already (from another file): no process then runs, and nothing is
+    ///   plugin's, or ``PluginLoadError/changedWhileLoading(path:read:loaded:)`` when a file holds
+    ///   another plugin or version than was read of it; or, before a process starts,
+    ///   ``PluginLoadError/notAllowed(path:plugin:allowed:)`` for a plugin not on the loader's
+    ///   allowlist, or ``PluginLoadError/duplicatePlugin(name:path:loadedFrom:)`` when a plugin of
+    ///   the group is registered already (from another file). No process then runs, and nothing is
     ///   registered.
     ///
     /// ```swift
@@ -78,10 +81,14 @@ extension PluginLoader {
         onOutput: @escaping @Sendable (_ plugins: String, _ line: String) -> Void = { _, _ in }
     ) -> Result<IsolatedPlugin, PluginLoadError> {
         let path = group.first?.path ?? ""
-        // A second copy of a plugin placed already (isolated before it, say) is refused as the
-        // loader refuses one, before a process starts for it.
+        // A plugin not on this loader's allowlist, or a second copy of a plugin placed already
+        // (isolated before it, say), is refused as the loader refuses one, before a process starts
+        // for it.
         let placed = registry.snapshot.modules
         for candidate in group {
+            if let allowlist = policy.allowlist, !allowlist.contains(candidate.name) {
+                return .failure(.notAllowed(path: candidate.path, plugin: candidate.name, allowed: allowlist.sorted()))
+            }
             if let first = placed.first(where: { $0.plugin == candidate.name }) {
                 return .failure(
                     .duplicatePlugin(name: candidate.name, path: candidate.path, loadedFrom: first.owner.image))
@@ -94,6 +101,15 @@ extension PluginLoader {
                 onOutput: { [names = group.map(\.name).joined(separator: " + ")] in onOutput(names, $0) })
         } catch {
             return .failure(.isolationFailed(path: path, error: error))
+        }
+        // The process loaded the files as they are now: each must hold the plugin that was read of
+        // it, or one replaced since would run under another's checks.
+        for (candidate, loaded) in zip(group, plugin.plugins)
+        where (candidate.name, candidate.version) != (loaded.name, loaded.version) {
+            plugin.discard()
+            return .failure(
+                .changedWhileLoading(
+                    path: candidate.path, read: candidate.title, loaded: "\(loaded.name) \(loaded.version)"))
         }
         do {
             try plugin.register(into: registry)
