@@ -63,7 +63,8 @@ final class PluginProcessHandle: Sendable {
     private var connection: WireConnection { process.connection }
     private let state = PosixMutex(State())
     private let reader: WorkerThread
-    /// Held by whoever reads the socket: the reader's thread, or a caller waiting on its own.
+    /// Held by whoever reads the socket (the reader's thread, or a caller waiting on its own) until
+    /// what it read is handed on, so that messages take effect in the order they came.
     private let reading = PosixMutex(())
 
     /// How long a request's caller waits for the answer on its own thread, reading the socket
@@ -282,7 +283,8 @@ final class PluginProcessHandle: Sendable {
 
     /// What the reader found once it could read.
     private enum Read {
-        case message(WireMessage)
+        /// A message, handed on.
+        case handedOn
         /// A caller waiting on its own thread read it first.
         case nothing
         case closed
@@ -312,7 +314,11 @@ final class PluginProcessHandle: Sendable {
                 // The first request due now: one may have been sent while this thread waited.
                 let due = firstDue()
                 do throws(WireError) {
-                    return .message(try connection.receive(within: due.map { $0 - .now } ?? deadline))
+                    // Handed on before the lock is let go, as a caller hands on what it reads: a
+                    // caller that reads the next message, its answer, finds this one's work done
+                    // (the navigation its view model asked for before answering, say).
+                    handOn(try connection.receive(within: due.map { $0 - .now } ?? deadline))
+                    return .handedOn
                 } catch .closed {
                     return .closed
                 } catch {
@@ -324,8 +330,7 @@ final class PluginProcessHandle: Sendable {
                 continue
             }
             switch read {
-            case .message(let message): handOn(message)
-            case .nothing: continue
+            case .handedOn, .nothing: continue
             case .broken(let error): stop(brokenBy: error)
             case .closed:
                 state.withLock { $0.closed = true }
