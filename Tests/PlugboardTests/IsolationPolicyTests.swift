@@ -70,5 +70,8 @@ struct IsolationPolicyTests {
             try IsolationPolicy(parsing: ["Blog,Account", "Greeter", ""]) == .plugins(["Blog", "Account", "Greeter"]))
         #expect(throws: IsolationError.self) { try IsolationPolicy(parsing: ["all", "Blog"]) }
         #expect(throws: IsolationError.self) { try IsolationPolicy(parsing: ["none,Blog"]) }
+        // A value that names nothing is refused, not taken for none.
+        let empty = #expect(throws: IsolationError.self) { try IsolationPolicy(parsing: ["", ","]) }
+        #expect(empty?.description == "invalid isolation: no plugin is named; give all, none, or plugin names")
     }
 }

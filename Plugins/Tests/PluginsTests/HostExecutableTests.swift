@@ -264,6 +264,14 @@ struct HostExecutableTests {
         (["verify", "/tmp", "--timeout", "0"], "--timeout takes a number of seconds above 0, such as 10 or 0.5"),
         (["verify", "/tmp", "--timeout", "inf"], "--timeout takes a number of seconds above 0, such as 10 or 0.5"),
         (["verify", "/tmp", "--timeout", "ten"], "--timeout takes a number of seconds above 0, such as 10 or 0.5"),
+        (
+            ["graph", "--isolate", ""],
+            "--isolate: invalid isolation: no plugin is named; give all, none, or plugin names"
+        ),
+        (
+            ["run", "--isolate", "all,Blog"],
+            "--isolate: invalid isolation: 'all' and 'none' stand alone; give either of them, or plugin names"
+        ),
     ])
     func aMissingOrExtraOperandIsAUsageError(arguments: [String], message: String) throws {
         let run = try HostProcess.run(arguments)

@@ -34,13 +34,17 @@ public enum IsolationPolicy: Sendable, Hashable {
     /// Parses the values of a host's option: `all`, `none`, or plugin names (each value may list
     /// several, separated by commas); no value is ``none``.
     /// - Throws: ``IsolationError/invalidPolicy(_:)`` when `all` or `none` is given beside other
-    ///   values.
+    ///   values, or values are given that name nothing (`""`, `","`).
     ///
     /// ```swift
     /// try IsolationPolicy(parsing: ["Blog,Account"])  // .plugins(["Blog", "Account"])
     /// ```
     public init(parsing values: [String]) throws(IsolationError) {
         let names = values.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+        // A value that names nothing (an empty variable, say) is no choice of none.
+        guard values.isEmpty || !names.isEmpty else {
+            throw .invalidPolicy("no plugin is named; give all, none, or plugin names")
+        }
         switch Set(names) {
         case []: self = .none
         case ["all"]: self = .all
