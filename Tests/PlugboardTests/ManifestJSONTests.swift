@@ -28,6 +28,7 @@ struct ManifestJSONTests {
         manifest.optionalTasks = ["b.later"]
         manifest.taskTimeouts = ["2000", ""]
         manifest.mainActorTasks = ["b.load"]
+        manifest.routeExamples = ["app://circles/1", ""]
         let decoded = try ManifestJSON.decode(Array(try JSONEncoder().encode(manifest)))
         #expect(decoded == manifest)
         let tasks = decoded.declaredTasks(image: "/plugins/libB.so")
@@ -44,6 +45,11 @@ struct ManifestJSONTests {
         var short = manifest
         short.taskPhases = ["launch"]
         #expect(throws: ManifestReadError.self) { try ManifestJSON.decode(Array(try JSONEncoder().encode(short))) }
+        var fewExamples = manifest
+        fewExamples.routeExamples = ["app://circles/1"]
+        #expect(throws: ManifestReadError.self) {
+            try ManifestJSON.decode(Array(try JSONEncoder().encode(fewExamples)))
+        }
     }
 
     @Test func decodesSurrogatePairsAndUnknownStringFields() throws {

@@ -16,7 +16,11 @@ struct WireTests {
                 WirePlugin(name: "Account", version: "1.0.0", modules: ["Account.Module"]),
                 WirePlugin(name: "Notes", version: "1.0.0", modules: ["Notes.Module"]),
             ],
-            routes: [WireRoute(pattern: "app://notes/:id", title: "A note", module: "Notes.Module", plugin: "Notes")],
+            routes: [
+                WireRoute(
+                    pattern: "app://notes/:id", title: "A note", example: "app://notes/1", module: "Notes.Module",
+                    plugin: "Notes")
+            ],
             handlers: [WireHandler(event: "background", module: "Notes.Module")],
             interceptors: [
                 WireInterceptor(number: 0, pattern: nil, prefix: "app://notes/", priority: -10, module: "Notes.Module")

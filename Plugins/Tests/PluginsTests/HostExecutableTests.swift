@@ -165,6 +165,16 @@ struct HostExecutableTests {
         #expect(named["module"] as? String == "GreeterPlugin.GreeterModule")
         #expect(named["plugin"] as? String == "Greeter" && named["active"] as? Bool == false)
         #expect(named["file"] as? String == greeter)
+        // Its example URL, from the manifest of Greeter, which is not loaded; and from its
+        // process, where it is isolated.
+        #expect(named["example"] as? String == "app://greeter/hello/Ada")
+        let isolated = try HostProcess.run(["routes", "--json", "--isolate", "Greeter"])
+        #expect(isolated.status == 0, "\(isolated.standardError)")
+        let proxies = try JSONSerialization.jsonObject(with: Data(isolated.standardOutput.utf8)) as? [String: Any]
+        let proxy = (proxies?["routes"] as? [[String: Any]])?.first {
+            $0["pattern"] as? String == "app://greeter/hello/:name"
+        }
+        #expect(proxy?["example"] as? String == "app://greeter/hello/Ada" && proxy?["active"] as? Bool == true)
         let circle = try #require(all?.first { $0["pattern"] as? String == "app://circles/:id(int)" })
         #expect(
             (circle["parameters"] as? [[String: Any]])?.first?["type"] as? String == "int", "\(circle)")

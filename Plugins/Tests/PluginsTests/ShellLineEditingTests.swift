@@ -29,6 +29,8 @@ struct ShellLineEditingTests {
         #expect(
             run.standardOutput.contains("\r\n  app://circles/<id:int>\r\n  app://circles/new\r\n"),
             "\(run.standardOutput)")
+        // And its example, from the manifest of Circles, which is not loaded yet.
+        #expect(run.standardOutput.contains("\r\n  app://circles/42\r\n"), "\(run.standardOutput)")
     }
 
     @Test func tabOffersTheURLsOpenedBeforeAsTheyCanBeTyped() throws {

@@ -20,7 +20,8 @@ extension IsolatedPlugin {
         }
         for route in routes {
             contributions[route.module]?.routes.append(
-                Contribution.PendingRoute(pattern: route.pattern, title: route.title) { [self] request in
+                Contribution.PendingRoute(pattern: route.pattern, title: route.title, example: route.example) {
+                    [self] request in
                     try ProxyScreen(
                         plugin: self, url: request.url, context: request.context, title: route.title ?? route.plugin)
                 })

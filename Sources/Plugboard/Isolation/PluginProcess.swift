@@ -126,7 +126,8 @@ public final class PluginProcess {
     {
         let routes = snapshot.routes.map { route in
             WireRoute(
-                pattern: route.pattern.description, title: route.title, module: route.owner.module,
+                pattern: route.pattern.description, title: route.title, example: route.example,
+                module: route.owner.module,
                 plugin: snapshot.modules.first { $0.owner == route.owner }?.plugin ?? "")
         }
         let handlers = snapshot.handlers.map { WireHandler(event: $0.event.description, module: $0.owner.module) }

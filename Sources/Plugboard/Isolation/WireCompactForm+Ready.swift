@@ -1,7 +1,7 @@
 /// The compact form of ``WireMessage/ready(version:plugins:routes:handlers:interceptors:fallback:launch:)``
 /// (kind 6), the answer that ends a first use's handshake: its fields in their order, as
 /// ``WireCompactForm`` writes any; a plugin as its name, version and modules; a route as its
-/// pattern, optional title, module and plugin; a handler as its event and module; an interceptor
+/// pattern, optional title, optional example, module and plugin; a handler as its event and module; an interceptor
 /// as its number, optional pattern, optional prefix, priority and module; then the launch report.
 /// A duration crosses as its whole seconds and the nanoseconds past them, each in 8 bytes (the
 /// resolution of the clock a launch is timed with: a finer part is dropped); a task's
@@ -21,6 +21,7 @@ extension WireCompactForm.Writer {
         list(routes) { writer, route in
             writer.string(route.pattern)
             writer.optional(route.title) { $0.string($1) }
+            writer.optional(route.example) { $0.string($1) }
             writer.string(route.module)
             writer.string(route.plugin)
         }
@@ -109,8 +110,8 @@ extension WireCompactForm.Reader {
         }
         let routes = try list { reader throws(WireError) in
             WireRoute(
-                pattern: try reader.string(), title: try reader.optionalString(), module: try reader.string(),
-                plugin: try reader.string())
+                pattern: try reader.string(), title: try reader.optionalString(), example: try reader.optionalString(),
+                module: try reader.string(), plugin: try reader.string())
         }
         let handlers = try list { reader throws(WireError) in
             WireHandler(event: try reader.string(), module: try reader.string())

@@ -62,6 +62,12 @@ public struct WireRoute: Codable, Sendable, Equatable {
     /// route.title  // "A note"
     /// ```
     public var title: String?
+    /// Its example URL, if it declares one (``Route/example``).
+    ///
+    /// ```swift
+    /// route.example  // "app://notes/1"
+    /// ```
+    public var example: String? = nil
     /// The module that registered it.
     ///
     /// ```swift

@@ -20,9 +20,9 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// The version of this format that both sides must speak.
     ///
     /// ```swift
-    /// WireMessage.version  // 5
+    /// WireMessage.version  // 6
     /// ```
-    public static let version = 5
+    public static let version = 6
 
     /// The plugin process's first message, once it is started: it waits to be told which plugins
     /// to serve. A host may start a plugin process ahead, before it needs one.

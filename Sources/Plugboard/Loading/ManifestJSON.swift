@@ -39,12 +39,16 @@ enum ManifestJSON {
             modules: try strings(.modules), routes: try strings(.routes), tasks: try strings(.tasks),
             dependencies: dependencies)
         let (titles, owners) = (try optionalStrings(.routeTitles), try optionalStrings(.routeModules))
+        let examples = try optionalStrings(.routeExamples)
         let routes = manifest.routes.count
-        guard titles.count == routes || titles.isEmpty, owners.count == routes || owners.isEmpty else {
-            throw parser.failure("'routeTitles' and 'routeModules' must have one entry per route")
+        guard titles.count == routes || titles.isEmpty, owners.count == routes || owners.isEmpty,
+            examples.count == routes || examples.isEmpty
+        else {
+            throw parser.failure("'routeTitles', 'routeModules' and 'routeExamples' must have one entry per route")
         }
         manifest.routeTitles = titles
         manifest.routeModules = owners
+        manifest.routeExamples = examples
         manifest.launchTasks = try optionalStrings(.launchTasks)
         manifest.services = try optionalStrings(.services)
         manifest.events = try optionalStrings(.events)
@@ -78,7 +82,7 @@ enum ManifestJSON {
     private enum Field: Int, CaseIterable {
         case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks, dependencies
         case routeTitles, routeModules, launchTasks, services, events, interceptors, parameterTypes, fallbacks
-        case taskModules, taskDependencies, taskPhases, optionalTasks, taskTimeouts, mainActorTasks
+        case taskModules, taskDependencies, taskPhases, optionalTasks, taskTimeouts, mainActorTasks, routeExamples
 
         /// The key, as written in the JSON.
         var name: String {
@@ -106,6 +110,7 @@ enum ManifestJSON {
             case .optionalTasks: "optionalTasks"
             case .taskTimeouts: "taskTimeouts"
             case .mainActorTasks: "mainActorTasks"
+            case .routeExamples: "routeExamples"
             }
         }
 

@@ -67,6 +67,13 @@ public struct SealedManifest: Codable, Sendable, Hashable {
     /// sealed.routeTitles  // ["Circles", "A circle"]
     /// ```
     public var routeTitles: [String] = []
+    /// The example URL of each route of ``routes``, in the same order (empty for a route without
+    /// one; ``Route/example``).
+    ///
+    /// ```swift
+    /// sealed.routeExamples  // ["", "app://circles/42"]
+    /// ```
+    public var routeExamples: [String] = []
     /// The module that registers each route of ``routes``, in the same order.
     ///
     /// ```swift
@@ -193,6 +200,7 @@ extension SealedManifest {
         let routes = snapshot.routes.filter { modules.contains($0.owner.module) }
         self.routes = routes.map(\.pattern.description)
         routeTitles = routes.map { $0.title ?? "" }
+        routeExamples = routes.map { $0.example ?? "" }
         routeModules = routes.map(\.owner.module)
         let tasks = snapshot.tasks.filter { modules.contains($0.owner.module) }
         self.tasks = tasks.map(\.name)

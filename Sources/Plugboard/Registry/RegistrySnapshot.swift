@@ -364,9 +364,12 @@ public struct RegistrySnapshot: Sendable {
             let title =
                 index < manifest.routeTitles.count && !manifest.routeTitles[index].isEmpty
                 ? manifest.routeTitles[index] : nil
+            let example =
+                index < manifest.routeExamples.count && !manifest.routeExamples[index].isEmpty
+                ? manifest.routeExamples[index] : nil
             let owner = Owner(module: module, image: image)
             let name = manifest.name
-            var placeholder = Contribution.PendingRoute(pattern: text, title: title) { _ in
+            var placeholder = Contribution.PendingRoute(pattern: text, title: title, example: example) { _ in
                 throw LookupError.pluginNotActive(plugin: name)
             }
             placeholder.inactivePlugin = name

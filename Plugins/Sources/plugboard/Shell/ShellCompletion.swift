@@ -31,19 +31,22 @@ extension ShellSession {
     }
 
     /// The URLs Tab offers after `open`, all of which can be typed as they are: the URL of each
-    /// route without parameters, and each URL opened before in this session; for a route with
-    /// parameters, what its URLs start with, listed with its parameters as placeholders
-    /// (`app://circles/<id:int>`), a hint of what to type next.
+    /// route without parameters, each route's example URL, and each URL opened before in this
+    /// session; for a route with parameters, what its URLs start with, listed with its parameters
+    /// as placeholders (`app://circles/<id:int>`), a hint of what to type next.
     private func urlCandidates(in snapshot: RegistrySnapshot) -> [LineEditor.Completion.Candidate] {
         var seen: Set<String> = []
-        let opened = navigator.history.map(\.url).filter { seen.insert($0).inserted }
-        return snapshot.routes.map { route in
+        let routes = snapshot.routes.map { route in
             let pattern = route.pattern
             guard pattern.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) else {
-                return .init(Self.literalStart(of: pattern), label: Self.placeholders(of: pattern))
+                return LineEditor.Completion.Candidate(
+                    Self.literalStart(of: pattern), label: Self.placeholders(of: pattern))
             }
+            seen.insert(pattern.description)
             return .init(pattern.description)
-        } + opened.filter { !snapshot.routes.map(\.pattern.description).contains($0) }.map { .init($0) }
+        }
+        let urls = snapshot.routes.compactMap(\.example) + navigator.history.map(\.url)
+        return routes + urls.filter { seen.insert($0).inserted }.map { .init($0) }
     }
 
     /// `pattern` with each segment that is not literal as a placeholder a person reads:

@@ -41,8 +41,10 @@ struct ManifestJSON: Encodable {
         dependencies = manifest.dependencies.map(DependencyJSON.init)
         routes = manifest.routes.indices.map { index in
             let title = manifest.routeTitles.indices.contains(index) ? manifest.routeTitles[index] : ""
+            let example = manifest.routeExamples.indices.contains(index) ? manifest.routeExamples[index] : ""
             return RouteJSON(
                 pattern: manifest.routes[index], title: title.isEmpty ? nil : title,
+                example: example.isEmpty ? nil : example,
                 module: manifest.routeModules.indices.contains(index) ? manifest.routeModules[index] : "",
                 plugin: manifest.name, file: file)
         }

@@ -1,6 +1,6 @@
 import Plugboard
 
-/// A route as scripts read it: its pattern, title, module, plugin and file, whether its plugin is
+/// A route as scripts read it: its pattern, title, example, module, plugin and file, whether its plugin is
 /// active, and its parameters with their types (`null` for a parameter of any text).
 struct RouteJSON: Encodable {
     struct Parameter: Encodable {
@@ -10,6 +10,8 @@ struct RouteJSON: Encodable {
 
     let pattern: String
     let title: String?
+    /// A URL it opens, for a route with parameters that declares one.
+    let example: String?
     let module: String
     /// The plugin of its module, `nil` for a module linked into the host.
     let plugin: String?
@@ -22,6 +24,7 @@ struct RouteJSON: Encodable {
     init(_ route: Route, in snapshot: RegistrySnapshot) {
         pattern = route.pattern.description
         title = route.title
+        example = route.example
         module = route.owner.module
         plugin =
             route.inactivePlugin ?? snapshot.modules.first { $0.owner.module == route.owner.module }?.plugin
@@ -32,9 +35,10 @@ struct RouteJSON: Encodable {
 
     /// The route `pattern` a manifest declares for `module` of `plugin` in `file`, which is not
     /// loaded.
-    init(pattern text: String, title: String?, module: String, plugin: String, file: String) {
+    init(pattern text: String, title: String?, example: String?, module: String, plugin: String, file: String) {
         pattern = text
         self.title = title
+        self.example = example
         self.module = module
         self.plugin = plugin
         self.file = file
