@@ -100,6 +100,7 @@ struct HostExecutableTests {
                 app://greeter/hello/:name
                   title       A greeting for someone
                   parameters  name
+                  example     app://greeter/hello/Ada
                   owner       GreeterPlugin.GreeterModule  (\(path))
                   plugin      Greeter, not loaded: opening the route loads it
 

@@ -1,22 +1,23 @@
 import Plugboard
 
-/// `plugboard routes`: every route with its owner, parameters and title.
+/// `plugboard routes`: every route with its owner, parameters, title and example.
 enum RoutesCommand {
     static let help = """
         USAGE: plugboard routes [--plugins DIR]... [--with-bundled] [--eager] [--json] [--isolate NAMES]
                                 [--plugin-deadline SECONDS]
 
         Lists every route of the bundled plugins (or of the plugins in each DIR): its pattern,
-        parameters, title, and the module and file that own it. Only the plugins active at
-        launch are loaded; the routes of the others come from their manifests, and say which
-        plugin opening them loads.
+        parameters, title, example URL, and the module and file that own it. Only the plugins
+        active at launch are loaded; the routes of the others come from their manifests, and
+        say which plugin opening them loads.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
           --with-bundled  Load the bundled plugins as well as those of --plugins.
           --eager         Load every plugin first.
-          --json          Print the routes as JSON, for scripts: pattern, title, parameters
-                          with their types, module, plugin, file and whether it is active.
+          --json          Print the routes as JSON, for scripts: pattern, title, example,
+                          parameters with their types, module, plugin, file and whether it is
+                          active.
         \(Isolation.help)
           -h, --help      Show this help.
         """
@@ -45,6 +46,7 @@ enum RoutesCommand {
                 }
                 Terminal.line("  parameters  \(parameters.joined(separator: ", "))")
             }
+            if let example = route.example { Terminal.line("  example     \(example)") }
             Terminal.line("  owner       \(route.module)  (\(PluginLoader.shown(path: route.file)))")
             if let plugin = route.plugin {
                 Terminal.line(
