@@ -237,8 +237,13 @@ struct LaunchCommandTests {
     @Test func graphRefusesAnIsolationThatPartsPluginsJoinedByADependency() throws {
         let run = try HostProcess.run(["graph", "--isolate", "Circles"])
         #expect(run.status == 1)
-        #expect(run.standardError.contains("Circles"), "\(run.standardError)")
-        #expect(run.standardError.contains("Shell"))
+        #expect(
+            run.standardError.contains(
+                "error: Circles cannot be isolated without Shell: plugins joined by a dependency share services and "
+                    + "libraries, so they run in one process; isolate both (Circles,Shell) or neither"),
+            "\(run.standardError)")
+        // Refused before any plugin is loaded.
+        #expect(!run.standardOutput.contains("✓"), "\(run.standardOutput)")
     }
 
     @Test func graphRejectsAnUnknownFormat() throws {

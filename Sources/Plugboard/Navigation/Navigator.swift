@@ -53,12 +53,10 @@ public final class Navigator {
     /// ```
     public private(set) var failures: [NavigationError] = []
     private let pending = PendingRequests()
-    /// Requests from view models not yet begun, oldest first.
+    /// Requests from view models not yet followed, oldest first; the first is being followed.
     private var queued: [NavigationRequest] = []
     /// The task that follows the requests of ``queued``, one at a time, while there are any.
     private var following: Task<Void, Never>?
-    /// Whether ``following`` is carrying out a request it took from ``queued``.
-    private var applying = false
     /// The callers of ``settle()`` waiting for the requests sent so far to be followed.
     private var settling: [CheckedContinuation<Void, Never>] = []
     var unchecked: [RemovedObject] = []
@@ -169,9 +167,8 @@ public final class Navigator {
         guard let following else { return }
         following.cancel()
         self.following = nil
-        let abandoned = queued.count + (applying ? 1 : 0)
+        let abandoned = queued.count
         queued = []
-        applying = false
         for _ in 0..<abandoned { followed() }
     }
 
@@ -283,20 +280,20 @@ public final class Navigator {
     }
 
     /// Carries out the queued requests, oldest first, until none is left or they are given up
-    /// (``abandonRequests()``, which counts them as followed).
+    /// (``abandonRequests()``, which counts them as followed); a task given up leaves the queue,
+    /// and ``following``, to the requests sent since, even if it had not begun.
     private func followQueued() async {
-        while !queued.isEmpty {
-            applying = true
+        while !Task.isCancelled, let next = queued.first {
             do throws(NavigationError) {
-                try await apply(queued.removeFirst())
+                try await apply(next)
             } catch {
                 if !Task.isCancelled { failures.append(error) }
             }
             guard !Task.isCancelled else { return }
-            applying = false
+            queued.removeFirst()
             followed()
         }
-        following = nil
+        if !Task.isCancelled { following = nil }
     }
 
     /// Counts a request from a view model as followed; once none is left, the callers of
