@@ -130,6 +130,11 @@ struct HostExecutableTests {
         let greeting =
             "  app://greeter/hello  A greeting from the greeter plugin  [GreeterPlugin.GreeterModule]  (activates Greeter)\n"
         #expect(output.contains(greeting))
+        // A route with parameters shows the URL it declares as its example, from the manifest too.
+        #expect(
+            output.contains(
+                "  app://circles/:id(int)  A circle's page  [CirclesPlugin.CirclesModule]  e.g. app://circles/42"
+                    + "  (activates Circles)\n"), "\(output)")
         #expect(output.contains("  Greeter 1.0.0  \(try BuildProducts.greeter)\n    not loaded   until first needed\n"))
         #expect(output.contains("  shell.logging  after shell.configuration  [ShellPlugin.ShellModule]\n"))
         // What the JSON says of a task beside its name, where it is not the default.

@@ -90,6 +90,7 @@ struct VerifyCommandTests {
             let modules: [String]
             let loads: Bool
             let message: String
+            let routesOpened: Int?
         }
         struct Listing: Decodable {
             let schemaVersion: Int
@@ -102,6 +103,8 @@ struct VerifyCommandTests {
         #expect(verdicts[1].modules == ["GreeterPlugin.GreeterModule"])
         #expect(verdicts.map(\.file) == [crashing, greeter, copy])
         #expect(verdicts.map(\.loads) == [false, true, false])
+        // The greeter's two routes (one at its example), opened once the files load together.
+        #expect(verdicts.map(\.routesOpened) == [nil, 2, nil])
         #expect(verdicts[0].message.hasPrefix("crashed with signal 4 (Illegal instruction) while loading: "))
         #expect(verdicts[1].message == "loads: Greeter 1.0.0, 1 module")
         #expect(
@@ -138,6 +141,15 @@ struct VerifyCommandTests {
                 }, "\(lines)")
         }
         #expect(lines.last == "1 of 2 plugin files passed")
+        // The JSON counts the routes of each file opened without a crash or a hang: the probe's
+        // identity route of its five, the greeter's two.
+        let json = try HostProcess.run(
+            ["verify", "--json", scratch.directory.path, "--timeout", "3"], environment: ["PLUGBOARD_PROBE_FAULTS": "1"]
+        )
+        struct Verdict: Decodable { let routesOpened: Int? }
+        struct Listing: Decodable { let files: [Verdict] }
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(json.standardOutput.utf8))
+        #expect(listing.files.map(\.routesOpened) == [2, 1])
     }
 
     /// verify refuses what the host would refuse (a plugin that loads alone but needs one that is
@@ -173,7 +185,7 @@ struct VerifyCommandTests {
                   ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module
                   ✓ libZGreeterPlugin.so: loads: Greeter 1.0.0, 1 module
                   ✗ libZGreeterPlugin.so, with the others: refused: \(copy): plugin 'Greeter' is already loaded from \(original); remove one of the copies
-                  ✓ 2 routes opened and rendered: none crashed or hung
+                  ✓ 2 routes of the 1 plugin file that loads opened and rendered: none crashed or hung
                 1 of 2 plugin files passed
 
                 """)

@@ -25,9 +25,10 @@ enum ScreenVerification {
 
     /// Opens every route of the `files` (in load order) that takes no parameters, and every other
     /// at its example URL, giving each child `timeout` seconds; returns the routes that crashed or
-    /// hung, and how many routes were opened in all.
-    static func check(_ files: [String], timeout: Double) -> (problems: [Problem], opened: Int) {
+    /// hung, and how many routes of each file were opened and rendered without.
+    static func check(_ files: [String], timeout: Double) -> (problems: [Problem], opened: [String: Int]) {
         var problems: [Problem] = []
+        var opened: [String: Int] = [:]
         var first = 0
         while true {
             let outcome = ChildProcess.run(
@@ -36,7 +37,7 @@ enum ScreenVerification {
             var message: ((String) -> String)?
             switch outcome {
             case .failedToStart:
-                return (problems, first)
+                return (problems, opened)
             case .exited(_, let text):
                 output = text
             case .crashed(let signal, let failure, let text):
@@ -49,16 +50,20 @@ enum ScreenVerification {
                 message = { url in "hung: \(url) did not load and render within \(Int(timeout.rounded(.up))) s (killed)"
                 }
             }
-            // The route the child opened last (the one it was opening when it ended, if it did not
-            // exit); none if it ended before the first.
-            guard let last = output.split(separator: "\n").last(where: { $0.hasPrefix(mark + "\t") }) else {
-                return (problems, first)
+            // The routes the child announced: the number, file and URL of each; the last is the one
+            // it was opening when it ended, if it did not exit. None if it ended before the first.
+            let announced = output.split(separator: "\n").compactMap {
+                line -> (number: Int, file: String, url: String)? in
+                let fields = line.split(separator: "\t", maxSplits: 3).map(String.init)
+                guard fields.count == 4, fields[0] == mark, let number = Int(fields[1]) else { return nil }
+                return (number, fields[2], fields[3])
             }
-            let fields = last.split(separator: "\t", maxSplits: 3).map(String.init)
-            guard fields.count == 4, let number = Int(fields[1]) else { return (problems, first) }
-            first = number + 1
-            guard let message else { return (problems, first) }
-            problems.append(Problem(file: fields[2], message: message(fields[3])))
+            guard let last = announced.last else { return (problems, opened) }
+            for route in announced { opened[route.file, default: 0] += 1 }
+            first = last.number + 1
+            guard let message else { return (problems, opened) }
+            opened[last.file, default: 0] -= 1
+            problems.append(Problem(file: last.file, message: message(last.url)))
         }
     }
 

@@ -101,8 +101,13 @@ enum VerifyCommand {
                 (verdicts[index].loads, verdicts[index].message) = (false, problem.message)
                 if !json { Terminal.line(.failed, "\(name(of: files[index])): \(problem.message)") }
             }
+            for index in loaded { verdicts[index].routesOpened = opened[files[index]] ?? 0 }
             if !json && problems.isEmpty {
-                Terminal.line(.ok, "\(counted(opened, "route")) opened and rendered: none crashed or hung")
+                let routes = counted(opened.values.reduce(0, +), "route")
+                let of =
+                    loaded.count == files.count
+                    ? "" : " of the \(counted(loaded.count, "plugin file")) that load\(loaded.count == 1 ? "s" : "")"
+                Terminal.line(.ok, "\(routes)\(of) opened and rendered: none crashed or hung")
             }
         }
         let loading = verdicts.filter(\.loads).count
@@ -115,8 +120,8 @@ enum VerifyCommand {
     }
 
     /// What `--json` prints for a file: its plugin, version and modules when it loaded alone,
-    /// whether it loads (alone, resolved, with the others, its screens opened), and the line that
-    /// says so.
+    /// whether it loads (alone, resolved, with the others, its screens opened), the line that
+    /// says so, and how many of its routes were opened and rendered (once it loads with the others).
     private struct Verdict: Encodable {
         let file: String
         var plugin: String?
@@ -124,6 +129,7 @@ enum VerifyCommand {
         var modules: [String] = []
         var loads: Bool
         var message: String
+        var routesOpened: Int?
     }
 
     /// What `--json` prints.

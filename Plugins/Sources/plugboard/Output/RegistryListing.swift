@@ -86,12 +86,14 @@ enum RegistryListing {
         if lines.isEmpty && isolated.isEmpty { Terminal.line("  (none)") }
     }
 
-    /// One line per route: its pattern, title and owning module (and, for a plugin not active
-    /// yet, that opening it activates the plugin).
+    /// One line per route: its pattern, title and owning module, the URL it declares as its
+    /// example (for a route with parameters), and, for a plugin not active yet, that opening it
+    /// activates the plugin.
     static func printRoutes(_ snapshot: RegistrySnapshot) {
         for route in snapshot.routes {
+            let example = route.example.map { "  e.g. \($0)" } ?? ""
             let inactive = route.inactivePlugin.map { "  (activates \($0))" } ?? ""
-            Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]\(inactive)")
+            Terminal.line("  \(route.pattern)  \(route.title ?? "")  [\(route.owner.module)]\(example)\(inactive)")
         }
         if snapshot.routes.isEmpty { Terminal.line("  (none)") }
     }
