@@ -49,7 +49,7 @@ struct WireTests {
                         start: .microseconds(number * 250), duration: .nanoseconds(-number), outcome: outcome)
                 },
                 criticalPath: [], duration: .seconds(Int64.max), failure: nil, wasCancelled: true, quarantined: [])),
-        .post(request: 4, event: "user.logged-in", userInfo: ["account": "ann"]),
+        .post(request: 4, handler: 1, event: "user.logged-in", userInfo: ["account": "ann"]),
         .terminate(request: 5),
         .intercept(
             request: 6, interceptor: 0,

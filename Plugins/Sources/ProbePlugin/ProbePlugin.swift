@@ -41,7 +41,8 @@ public final class ProbeModule: Module, Sendable {
         // probe's: a test that holds it across a reload calls the old build's code.
         registrar.provide((any CustomStringConvertible & Sendable).self, ProbeMark())
         // With PLUGBOARD_PROBE_EVENT=NAME, it handles the custom event NAME, saying so on standard
-        // output and in the record; with PLUGBOARD_PROBE_EVENT_TRAPS=1 as well, its handler traps.
+        // output and in the record; with PLUGBOARD_PROBE_EVENT_TRAPS=1 as well, its handler traps;
+        // with PLUGBOARD_PROBE_EVENT_TWICE=1, a second handler of the event says so too.
         if let event = getenv("PLUGBOARD_PROBE_EVENT").map({ String(cString: $0) }) {
             registrar.on(.custom(event)) { _ in
                 if getenv("PLUGBOARD_PROBE_EVENT_TRAPS") != nil {
@@ -50,6 +51,9 @@ public final class ProbeModule: Module, Sendable {
                 print("probe heard \(event)")
                 fflush(nil)
                 Self.record("heard \(event)")
+            }
+            if getenv("PLUGBOARD_PROBE_EVENT_TWICE") != nil {
+                registrar.on(.custom(event)) { _ in Self.record("heard \(event) again") }
             }
         }
         // With PLUGBOARD_PROBE_INTERCEPTS=1, an interceptor of its own route says in the record

@@ -439,6 +439,24 @@ struct IsolationTests {
         #expect(run.standardOutput.contains("> post probe.ping\nposted probe.ping to ProbePlugin.ProbeModule\n"))
     }
 
+    /// Each handler of an isolated plugin hears an event once, as it would in the host's process,
+    /// however many handlers of it its modules registered.
+    @Test(arguments: ["Probe", "none"])
+    func eachHandlerHearsAnEventOnce(isolate: String) throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let record = scratch.directory.appendingPathComponent("record").path
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", isolate], input: "post probe.ping\nquit\n",
+            environment: [
+                "PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_EVENT_TWICE": "1",
+                "PLUGBOARD_PROBE_RECORD": record,
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let heard = try String(contentsOfFile: record, encoding: .utf8)
+        #expect(heard.hasSuffix("registered\nheard probe.ping\nheard probe.ping again\nshut down\n"), "\(heard)")
+    }
+
     /// What an isolated plugin prints reaches the host's standard error line by line, after its
     /// name, and a last line without a newline once its process ends with the host. (Less than a
     /// pipe holds: the test reads the host's standard error once its output has ended.)

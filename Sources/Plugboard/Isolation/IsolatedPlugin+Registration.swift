@@ -26,7 +26,7 @@ extension IsolatedPlugin {
                         plugin: self, url: request.url, context: request.context, title: route.title ?? route.plugin)
                 })
         }
-        for handler in handlers {
+        for (number, handler) in handlers.enumerated() {
             let event = LifecycleEvent(named: handler.event)
             guard event != .launch, event != .terminate, let owner = contributions[handler.module]?.module.owner else {
                 continue
@@ -35,7 +35,7 @@ extension IsolatedPlugin {
                 EventHandler(event: event, owner: owner) { [self] event in
                     // A stop is reported by `onStop`; an event does not wait on a plugin that cannot start.
                     _ = try? await request {
-                        .post(request: $0, event: event.kind.description, userInfo: event.userInfo)
+                        .post(request: $0, handler: number, event: event.kind.description, userInfo: event.userInfo)
                     }
                 })
         }

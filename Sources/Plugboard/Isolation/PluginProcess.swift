@@ -166,8 +166,14 @@ public final class PluginProcess {
             await perform(action, text: text, on: screen, request: request)
         case .release(let screen):
             screens[screen] = nil
-        case .post(let request, let event, let userInfo):
-            await application.post(Event(LifecycleEvent(named: event), userInfo: userInfo))
+        case .post(let request, let number, let event, let userInfo):
+            // The host posts the event to each handler of its own: the one named hears it, once.
+            let handlers = application.registry.snapshot.handlers
+            let kind = LifecycleEvent(named: event)
+            guard handlers.indices.contains(number), handlers[number].event == kind else {
+                return answer(.failed(request: request, reason: "no handler \(number) of \(event) is registered"))
+            }
+            await handlers[number].body(Event(kind, userInfo: userInfo))
             answer(.done(request: request))
         case .intercept(let request, let number, let route):
             let interceptors = application.registry.snapshot.interceptors

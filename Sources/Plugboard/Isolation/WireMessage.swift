@@ -20,9 +20,9 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// The version of this format that both sides must speak.
     ///
     /// ```swift
-    /// WireMessage.version  // 6
+    /// WireMessage.version  // 7
     /// ```
-    public static let version = 6
+    public static let version = 7
 
     /// The plugin process's first message, once it is started: it waits to be told which plugins
     /// to serve. A host may start a plugin process ahead, before it needs one.
@@ -68,14 +68,16 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// try connection.send(.perform(request: 2, screen: 1, action: "save", text: nil))
     /// ```
     case perform(request: Int, screen: Int, action: String, text: String?)
-    /// Posts the event named `event` (a ``LifecycleEvent``'s description) with `userInfo` to
-    /// the modules of the plugin process that handle it; answered with ``done(request:)`` once
-    /// they have.
+    /// Posts the event named `event` (a ``LifecycleEvent``'s description) with `userInfo` to the
+    /// handler numbered `handler` of the plugin process (its place among the handlers of
+    /// ``ready(version:plugins:routes:handlers:interceptors:fallback:launch:)``): the host posts
+    /// an event to each handler once, in its order of modules; answered with ``done(request:)``
+    /// once the handler has run.
     ///
     /// ```swift
-    /// try connection.send(.post(request: 3, event: "background", userInfo: [:]))
+    /// try connection.send(.post(request: 3, handler: 0, event: "background", userInfo: [:]))
     /// ```
-    case post(request: Int, event: String, userInfo: [String: String])
+    case post(request: Int, handler: Int, event: String, userInfo: [String: String])
     /// Terminates the plugin process's application: its modules hear ``LifecycleEvent/terminate``
     /// and run their shutdown work; answered with ``done(request:)``.
     ///
