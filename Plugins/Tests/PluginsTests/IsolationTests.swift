@@ -447,7 +447,8 @@ struct IsolationTests {
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let record = scratch.directory.appendingPathComponent("record").path
         let run = try HostProcess.run(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", isolate], input: "post probe.ping\nquit\n",
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", isolate],
+            input: "post probe.ping\nquit\n",
             environment: [
                 "PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_EVENT_TWICE": "1",
                 "PLUGBOARD_PROBE_RECORD": record,
