@@ -52,6 +52,18 @@ struct DocumentationExampleTests {
             "import Plugboard\nfunc place(resolution: PluginResolution) throws {\n", "}\n"
         ),
         (
+            "try population.declareIsolated(",
+            """
+            import Plugboard
+            @MainActor func declare(
+                population: PluginPopulation, notes: PluginCandidate, manifests: [String: SealedManifest],
+                command: [String], navigator: Navigator
+            ) async throws {
+
+            """,
+            "}\n"
+        ),
+        (
             "final class LoginViewModel",
             "import Plugboard\nactor Session { func logIn(_ account: String, _ password: String) async throws {} }\n",
             ""

@@ -38,23 +38,34 @@ struct HostExecutableTests {
     }
 
     /// With its plugins isolated, the demo plays the same journey, and its summary counts the
-    /// plugins, and their tasks, that launched in processes of their own.
+    /// plugins, and their tasks, that launched in processes of their own; one never needed
+    /// (Greeter) never starts.
     @Test func theDemoWithItsPluginsIsolatedCountsThemInItsSummary() throws {
         let run = try HostProcess.run(["demo", "--isolate", "Greeter,Shell,Circles"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("Stack: Home > Mine > Wallet > Comment"))
         #expect(
-            lines.contains("  plugins: Account, Blog, Shell (isolated), Circles (isolated), Greeter (isolated)"),
+            lines.contains(
+                "  plugins: Account, Blog, Shell (isolated), Circles (isolated); never needed, so never loaded: Greeter"
+            ),
             "\(lines)")
-        // Shell's five tasks, Circles' and Greeter's one each: all ran, in their processes.
-        #expect(lines.contains { $0.hasPrefix("  modules: ") && $0.hasSuffix(", tasks: 7") }, "\(lines)")
+        // Shell's five tasks and Circles' one: all ran, in their process.
+        #expect(lines.contains { $0.hasPrefix("  modules: ") && $0.hasSuffix(", tasks: 6") }, "\(lines)")
         #expect(
             lines.contains {
                 $0.hasPrefix("  launch: ")
                     && $0.contains(" ms, no tasks; in plugin processes: Shell 1.0.0 + Circles 1.0.0 (")
-                    && $0.contains(" ms), Greeter 1.0.0 (") && $0.hasSuffix(" ms)")
+                    && $0.hasSuffix(" ms)")
             }, "\(lines)")
+        // With --eager, Greeter starts at launch too, and its task runs there.
+        let eager = try HostProcess.run(["demo", "--isolate", "Greeter,Shell,Circles", "--eager"])
+        let summary = eager.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            summary.contains("  plugins: Account, Blog, Shell (isolated), Circles (isolated), Greeter (isolated)"),
+            "\(summary)")
+        #expect(summary.contains { $0.hasPrefix("  modules: ") && $0.hasSuffix(", tasks: 7") }, "\(summary)")
+        #expect(summary.contains { $0.hasPrefix("  launch: ") && $0.contains(" ms), Greeter 1.0.0 (") }, "\(summary)")
     }
 
     @Test func theDemoOfNoPluginsSaysSoInItsSummary() throws {
@@ -172,9 +183,9 @@ struct HostExecutableTests {
         #expect(named["plugin"] as? String == "Greeter" && named["active"] as? Bool == false)
         #expect(named["file"] as? String == greeter)
         // Its example URL, from the manifest of Greeter, which is not loaded; and from its
-        // process, where it is isolated.
+        // process, where it is isolated and started at once (--eager).
         #expect(named["example"] as? String == "app://greeter/hello/Ada")
-        let isolated = try HostProcess.run(["routes", "--json", "--isolate", "Greeter"])
+        let isolated = try HostProcess.run(["routes", "--json", "--isolate", "Greeter", "--eager"])
         #expect(isolated.status == 0, "\(isolated.standardError)")
         let proxies = try JSONSerialization.jsonObject(with: Data(isolated.standardOutput.utf8)) as? [String: Any]
         let proxy = (proxies?["routes"] as? [[String: Any]])?.first {

@@ -328,36 +328,61 @@ struct IsolationTests {
         #expect(run.standardOutput.contains("┌─ Comment\n│ Commenting on article 1 as ann\n"), "\(run.standardOutput)")
     }
 
-    /// A second copy of an isolated plugin is refused as the host refuses one it would load, and
-    /// gets no process of its own; the first serves.
+    /// A second copy of an isolated plugin is refused as the host refuses one it would load,
+    /// whether the first starts at once (--eager) or when first needed, and gets no process of
+    /// its own; the first serves.
     @Test func aSecondCopyOfAnIsolatedPluginIsRefusedAsADuplicate() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let run = try HostProcess.run(
-            ["list", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Greeter"])
-        #expect(run.status == 1)
-        #expect(
-            run.standardError.contains(
-                /libGreeterPlugin\.so: plugin 'Greeter' is already loaded from \S+\/libGreeterPlugin\.so; remove one of the copies\n/
-            ),
-            "\(run.standardError)")
-        #expect(!run.standardError.contains("is registered by"), "\(run.standardError)")
-        #expect(run.standardError.components(separatedBy: "  ✓ Greeter 1.0.0  (isolated, process ").count == 2)
+        for (eager, served) in [
+            (["--eager"], "  ✓ Greeter 1.0.0  (isolated, process "),
+            ([], "  - Greeter 1.0.0  (isolated: starts when first needed)\n"),
+        ] {
+            let run = try HostProcess.run(
+                ["list", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Greeter"] + eager)
+            #expect(run.status == 1)
+            #expect(
+                run.standardError.contains(
+                    /libGreeterPlugin\.so: plugin 'Greeter' is already loaded from \S+\/libGreeterPlugin\.so; remove one of the copies\n/
+                ),
+                "\(run.standardError)")
+            #expect(!run.standardError.contains("is registered by"), "\(run.standardError)")
+            #expect(run.standardError.components(separatedBy: served).count == 2, "\(run.standardError)")
+        }
     }
 
-    /// `list` says where each plugin runs, and the process of an isolated one.
+    /// `list` says where each plugin runs, and the process of an isolated one; of one isolated
+    /// that has not started (it is not needed at launch), that it starts when first needed.
     @Test func listShowsWhereEachPluginRuns() throws {
-        let text = try HostProcess.run(["list", "--isolate", "Greeter"])
+        let text = try HostProcess.run(["list", "--isolate", "Greeter", "--eager"])
         #expect(text.status == 0, "\(text.standardError)")
         let greeter = try #require(text.standardOutput.firstRange(of: "  Greeter 1.0.0  "))
         #expect(text.standardOutput[greeter.upperBound...].contains(/\n    runs         isolated, process \d+\n/))
         #expect(text.standardOutput.contains("    runs         in the host's process\n"))
-        let json = try HostProcess.run(["list", "--isolate", "Greeter", "--json"])
+        let json = try HostProcess.run(["list", "--isolate", "Greeter", "--eager", "--json"])
         let listed = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         let plugins = try #require(listed?["plugins"] as? [[String: Any]])
         let isolated = plugins.filter { $0["isolated"] as? Bool == true }
         #expect(isolated.map { $0["name"] as? String } == ["Greeter"])
         #expect(isolated.first?["processID"] is Int, "\(isolated)")
+        #expect(isolated.first?["loaded"] as? Bool == true, "\(isolated)")
+
+        let lazy = try HostProcess.run(["list", "--isolate", "Greeter"])
+        #expect(lazy.status == 0, "\(lazy.standardError)")
+        #expect(lazy.standardError.contains("  - Greeter 1.0.0  (isolated: starts when first needed)\n"))
+        #expect(
+            lazy.standardOutput.contains(
+                "  Greeter 1.0.0  \(try BuildProducts.greeter)\n    not loaded   until first needed, in a process of its own\n"
+            ),
+            "\(lazy.standardOutput)")
+        let waiting = try HostProcess.run(["list", "--isolate", "Greeter", "--json"])
+        let declared = try JSONSerialization.jsonObject(with: Data(waiting.standardOutput.utf8)) as? [String: Any]
+        let greeters = try #require(declared?["plugins"] as? [[String: Any]]).filter {
+            $0["name"] as? String == "Greeter"
+        }
+        #expect(greeters.count == 1)
+        #expect(greeters.first?["isolated"] as? Bool == true && greeters.first?["loaded"] as? Bool == false)
+        #expect(greeters.first?["processID"] == nil, "\(greeters)")
     }
 
     /// Isolating a plugin without the plugin it needs would part them: refused before anything

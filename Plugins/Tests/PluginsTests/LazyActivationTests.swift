@@ -6,19 +6,8 @@ import Testing
 /// route of theirs is opened or an event they handle is posted, through the loader's checks; a
 /// failed activation leaves nothing registered.
 struct LazyActivationTests {
-    /// A copy of the probe, sealed as a plugin activated when first needed (with `settings`), in
-    /// a directory of its own: the host reads its declarations from the seal, running none of it.
-    private func lazyProbe(_ settings: [String: String] = [:]) throws -> (Scratch, record: String) {
-        let scratch = try Scratch()
-        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let seal = try HostProcess.run(
-            ["seal", probe], environment: ["PLUGBOARD_PROBE_LAZY": "1"].merging(settings) { _, set in set })
-        try #require(seal.status == 0, "\(seal.standardError)")
-        return (scratch, scratch.directory.appendingPathComponent("record").path)
-    }
-
     @Test func aPluginsCodeDoesNotRunUntilItIsFirstNeeded() throws {
-        let (scratch, record) = try lazyProbe()
+        let (scratch, record) = try LazyProbe.sealed()
         let environment = ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record]
         let idle = try HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity/none"],
@@ -42,7 +31,7 @@ struct LazyActivationTests {
     }
 
     @Test func withEagerEveryPluginLoadsAtStart() throws {
-        let (scratch, record) = try lazyProbe()
+        let (scratch, record) = try LazyProbe.sealed()
         let run = try HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--eager", "--open", "app://probe/identity/none"],
             input: "plugins\nquit\n", environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record])
@@ -52,7 +41,7 @@ struct LazyActivationTests {
     }
 
     @Test func aCustomEventAPluginHandlesActivatesIt() throws {
-        let (scratch, record) = try lazyProbe(["PLUGBOARD_PROBE_EVENT": "probe.ping"])
+        let (scratch, record) = try LazyProbe.sealed(["PLUGBOARD_PROBE_EVENT": "probe.ping"])
         let run = try HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity/none"],
             input: "post other.event\nplugins\npost probe.ping\nplugins\nquit\n",
@@ -72,7 +61,7 @@ struct LazyActivationTests {
     }
 
     @Test func aFailedActivationLeavesNothingRegisteredAndAnswersEveryUse() throws {
-        let (scratch, _) = try lazyProbe()
+        let (scratch, _) = try LazyProbe.sealed()
         let run = try HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"],
             input: "open app://probe/identity\nplugins\nmodules\nroutes\nquit\n",
@@ -90,7 +79,7 @@ struct LazyActivationTests {
 
     /// `open` of a plugin that cannot activate says why once, and what it means for the URL.
     @Test func openOfAPluginThatCannotActivateSaysWhyOnce() throws {
-        let (scratch, _) = try lazyProbe()
+        let (scratch, _) = try LazyProbe.sealed()
         let run = try HostProcess.run(
             ["open", "app://probe/identity", "--plugins", scratch.directory.path],
             environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_TASK_FAILS": "1"])
@@ -112,10 +101,7 @@ struct ConcurrentActivationTests {
         let greeter = try BuildProducts.greeter
         let registry = Registry()
         let candidate = PluginCandidate(path: greeter, name: "Greeter", version: "1.0.0")
-        let manifest = try HeldManifest.read(
-            name: "Greeter", version: "1.0.0", module: "GreeterPlugin.GreeterModule",
-            routes: ["app://greeter/hello", "app://greeter/hello/:name"], tasks: ["greeter.prepare"],
-            services: ["GreeterPlugin.Greetings"])
+        let manifest = try HeldManifest.greeter()
         let activations = StressCounter()
         let population = PluginPopulation(
             loader: PluginLoader(registry: registry), resolved: [candidate], manifests: [greeter: manifest]
@@ -189,29 +175,5 @@ struct ServiceActivationTests {
         #expect(registry.snapshot.inactiveServices.isEmpty)
         #expect(try registry.service(Owner.self) == owner)
         _ = population
-    }
-}
-
-/// A plugin's manifest as a host keeps it (one module, no dependencies), written out here.
-enum HeldManifest {
-    static func read(
-        name: String, version: String, module: String, routes: [String], tasks: [String], services: [String]
-    ) throws -> SealedManifest {
-        let fingerprint = RuntimeFingerprint.current
-        let object: [String: Any] = [
-            "name": name, "version": version, "runtimeVersion": fingerprint.runtimeVersion,
-            "toolchain": fingerprint.toolchain, "architecture": "x86_64", "modules": [module], "routes": routes,
-            "routeTitles": routes.map { _ in "" }, "routeModules": routes.map { _ in module }, "tasks": tasks,
-            "launchTasks": [String](), "dependencies": [String](), "services": services, "events": [String](),
-            "interceptors": [String](), "parameterTypes": [String](), "fallbacks": [String](),
-        ]
-        return try ManifestReader.manifest(json: Array(JSONSerialization.data(withJSONObject: object)))
-    }
-
-    /// The probe's.
-    static func probe() throws -> SealedManifest {
-        try read(
-            name: "Probe", version: "0.0.1", module: "ProbePlugin.ProbeModule", routes: ["app://probe/identity"],
-            tasks: ["probe.start"], services: ["Plugboard.Owner", "Swift.CustomStringConvertible"])
     }
 }

@@ -126,10 +126,7 @@ struct ReloadTests {
     @Test func aDeclaredPluginWhoseFileChangedIsDeclaredAnewAndLoadsTheNewBuild() async throws {
         let scratch = try Scratch()
         let path = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let manifest = try HeldManifest.read(
-            name: "Greeter", version: "1.0.0", module: "GreeterPlugin.GreeterModule",
-            routes: ["app://greeter/hello", "app://greeter/hello/:name"], tasks: ["greeter.prepare"],
-            services: ["GreeterPlugin.Greetings"])
+        let manifest = try HeldManifest.greeter()
         let population = PluginPopulation(
             loader: PluginLoader(registry: Registry()),
             resolved: [

@@ -152,6 +152,8 @@ public final class PluginPopulation: PluginActivating {
     /// Files of a plugin given before: refused as duplicates at ``install(eager:loaded:)``.
     private let duplicates: [PluginCandidate]
     let entries: PosixMutex<[String: Entry]>
+    /// The groups declared to run in plugin processes of their own (``declareIsolated(_:manifests:start:)``).
+    let isolatedGroups = PosixMutex<[IsolatedGroup]>([])
     private let activated: @Sendable (String, Result<LoadedPlugin, ActivationError>, Duration) -> Void
 
     /// Creates the population of `resolved`, the load order ``PluginResolver`` gave, with the
@@ -201,14 +203,7 @@ public final class PluginPopulation: PluginActivating {
         entries.withLock { entries in
             order.map { name in
                 let entry = entries[name]!
-                let state: State
-                switch entry.status {
-                case .declared: state = .declared
-                case .activating: state = .activating
-                case .active: state = .active
-                case .failed(let error): state = .failed(error)
-                }
-                return Member(candidate: entry.candidate, manifest: entry.manifest, state: state)
+                return Member(candidate: entry.candidate, manifest: entry.manifest, state: State(entry.status))
             }
         }
     }
@@ -282,35 +277,51 @@ public final class PluginPopulation: PluginActivating {
     /// try await population.activate("Circles")
     /// ```
     public func activate(_ name: String) async throws(ActivationError) {
-        enum Step {
-            case done
-            case failed(ActivationError)
-            case start(ActivationWait)
-            case wait(ActivationWait)
-        }
-        let step: Step = entries.withLock { entries in
-            guard let entry = entries[name] else {
-                return .failed(.unknownPlugin(name: name, declared: order))
+        if let group = isolatedGroup(of: name) { return try await activateIsolated(group) }
+        let step = entries.withLock { entries in
+            guard entries[name] != nil else {
+                return ActivationStep.failed(.unknownPlugin(name: name, declared: order + isolatedNames))
             }
-            switch entry.status {
+            return ActivationStep.claim(&entries[name]!.status)
+        }
+        try await step.run { wait in await self.perform(name, finishing: wait) }
+    }
+
+    /// Where an activation stands for the one who asks for it, as ``ActivationStep/claim(_:)``
+    /// finds it.
+    enum ActivationStep {
+        case done
+        case failed(ActivationError)
+        /// This caller activates, and ends the wait.
+        case start(ActivationWait)
+        case wait(ActivationWait)
+
+        /// The step for `status`, which a declared plugin leaves activating, with the wait that
+        /// this caller is to end.
+        static func claim(_ status: inout Status) -> ActivationStep {
+            switch status {
             case .active: return .done
             case .failed(let error): return .failed(error)
             case .activating(let wait): return .wait(wait)
             case .declared:
                 let wait = ActivationWait()
-                entries[name]!.status = .activating(wait)
+                status = .activating(wait)
                 return .start(wait)
             }
         }
-        switch step {
-        case .done: return
-        case .failed(let error): throw error
-        case .start(let wait):
-            // Runs on this thread until it first has to wait (a plugin without startup tasks does
-            // not), rather than waking another thread and waiting for it to end.
-            Task.immediate { await self.perform(name, finishing: wait) }
-            try await wait.value()
-        case .wait(let wait): try await wait.value()
+
+        /// Takes the step: `activation` runs on this thread until it first has to wait (a plugin
+        /// without startup tasks does not), rather than waking another thread and waiting for it
+        /// to end; then this waits for the activation's end.
+        func run(_ activation: @escaping @Sendable (ActivationWait) async -> Void) async throws(ActivationError) {
+            switch self {
+            case .done: return
+            case .failed(let error): throw error
+            case .start(let wait):
+                Task.immediate { await activation(wait) }
+                try await wait.value()
+            case .wait(let wait): try await wait.value()
+            }
         }
     }
 
@@ -322,7 +333,7 @@ public final class PluginPopulation: PluginActivating {
                 return entries[plugin]!.manifest.events.contains(name)
             }
         }
-        for plugin in handling { try? await activate(plugin) }
+        for plugin in handling + isolatedPlugins(handling: name) { try? await activate(plugin) }
     }
 
     /// Activates `name` for ``activate(_:)``, recording how it ended, and ends `wait` with it.
@@ -401,5 +412,17 @@ public final class PluginPopulation: PluginActivating {
 
     private func setStatus(_ status: Status, of name: String) {
         entries.withLock { $0[name]!.status = status }
+    }
+}
+
+extension PluginPopulation.State {
+    /// The state a member shows for `status`.
+    init(_ status: PluginPopulation.Status) {
+        switch status {
+        case .declared: self = .declared
+        case .activating: self = .activating
+        case .active: self = .active
+        case .failed(let error): self = .failed(error)
+        }
     }
 }

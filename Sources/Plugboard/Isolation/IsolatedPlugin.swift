@@ -188,6 +188,18 @@ public final class IsolatedPlugin: Sendable {
         SpareProcesses.processID(for: command)
     }
 
+    /// Prepares a plugin process for `command` ahead, unless one is: the first isolated plugin that
+    /// starts from `command` then takes it rather than wait for a process to start. A host that
+    /// declares isolated plugins to start when first needed calls it at launch; starting one
+    /// prepares the next by itself.
+    ///
+    /// ```swift
+    /// IsolatedPlugin.prepareProcess(for: ["/usr/bin/plugboard", "plugin-process"])
+    /// ```
+    public static func prepareProcess(for command: [String]) {
+        SpareProcesses.prepare(command)
+    }
+
     /// Why the plugin stopped last, if it did.
     ///
     /// ```swift

@@ -81,19 +81,7 @@ extension PluginLoader {
         onOutput: @escaping @Sendable (_ plugins: String, _ line: String) -> Void = { _, _ in }
     ) -> Result<IsolatedPlugin, PluginLoadError> {
         let path = group.first?.path ?? ""
-        // A plugin not on this loader's allowlist, or a second copy of a plugin placed already
-        // (isolated before it, say), is refused as the loader refuses one, before a process starts
-        // for it.
-        let placed = registry.snapshot.modules
-        for candidate in group {
-            if let allowlist = policy.allowlist, !allowlist.contains(candidate.name) {
-                return .failure(.notAllowed(path: candidate.path, plugin: candidate.name, allowed: allowlist.sorted()))
-            }
-            if let first = placed.first(where: { $0.plugin == candidate.name }) {
-                return .failure(
-                    .duplicatePlugin(name: candidate.name, path: candidate.path, loadedFrom: first.owner.image))
-            }
-        }
+        if let refusal = refusal(toIsolate: group, amongDeclared: false) { return .failure(refusal) }
         let plugin: IsolatedPlugin
         do {
             plugin = try IsolatedPlugin.start(
@@ -118,5 +106,24 @@ extension PluginLoader {
             return .failure(.registrationFailed(path: path, plugin: plugin.names, error: error))
         }
         return .success(plugin)
+    }
+
+    /// Why `group` may not be isolated, before a process starts for it: a plugin not on this
+    /// loader's allowlist, or a second copy of a plugin placed already (isolated before it, say)
+    /// or, `amongDeclared`, declared already, is refused as the loader refuses one.
+    func refusal(toIsolate group: [PluginCandidate], amongDeclared: Bool) -> PluginLoadError? {
+        let snapshot = registry.snapshot
+        for candidate in group {
+            if let allowlist = policy.allowlist, !allowlist.contains(candidate.name) {
+                return .notAllowed(path: candidate.path, plugin: candidate.name, allowed: allowlist.sorted())
+            }
+            let first =
+                snapshot.modules.first { $0.plugin == candidate.name }?.owner.image
+                ?? (amongDeclared ? snapshot.declaredImage(of: candidate.name) : nil)
+            if let first {
+                return .duplicatePlugin(name: candidate.name, path: candidate.path, loadedFrom: first)
+            }
+        }
+        return nil
     }
 }

@@ -86,6 +86,11 @@ public struct RegistrySnapshot: Sendable {
         var placeholders: [RoutePattern]
     }
 
+    /// The file of the plugin `name`, if it is declared and not active yet.
+    func declaredImage(of name: String) -> String? {
+        declaredPlugins[name]?.image
+    }
+
     /// The manifests of the plugins declared but not active yet, in name order.
     var declaredManifests: [SealedManifest] {
         declaredPlugins.values.map(\.manifest).sorted { $0.name < $1.name }
@@ -201,15 +206,19 @@ public struct RegistrySnapshot: Sendable {
         for contribution in contributions {
             problems += insert(contribution)
         }
-        if let plugin, let missing = declaredPlugins[plugin.manifest.name]?.placeholders {
-            problems += missing.map { .declaredRouteMissing(pattern: $0.description, plugin: plugin.manifest.name) }
+        // The declared plugins these registrations take the place of: `plugin`, or those whose
+        // modules an isolated plugin process registers as proxies.
+        let activated = plugin.map { [$0.manifest.name] } ?? Set(contributions.compactMap(\.module.plugin)).sorted()
+        for name in activated {
+            guard let missing = declaredPlugins[name]?.placeholders else { continue }
+            problems += missing.map { .declaredRouteMissing(pattern: $0.description, plugin: name) }
         }
         guard problems.isEmpty else { throw .rejected(problems) }
         history.append(.registered(contributions, plugin: plugin))
+        for name in activated { declaredPlugins[name] = nil }
         if let plugin {
             plugins.append(plugin)
             pluginFiles[plugin.manifest.name] = plugin.path
-            declaredPlugins[plugin.manifest.name] = nil
         }
         interceptors.sort { $0.priority < $1.priority }
     }

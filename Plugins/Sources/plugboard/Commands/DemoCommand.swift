@@ -87,7 +87,10 @@ enum DemoCommand {
         let active =
             members.filter(\.state.isActive).map(\.candidate.name)
             + isolated.flatMap(\.plugins).map { "\($0.name) (isolated)" }
-        let unused = members.filter { if case .declared = $0.state { true } else { false } }.map(\.candidate.name)
+        let unused = (members + population.isolatedMembers).filter {
+            if case .declared = $0.state { true } else { false }
+        }
+        .map(\.candidate.name)
         Terminal.line(
             "  plugins: \(active.isEmpty ? "none" : active.joined(separator: ", "))"
                 + (unused.isEmpty ? "" : "; never needed, so never loaded: \(unused.joined(separator: ", "))"))

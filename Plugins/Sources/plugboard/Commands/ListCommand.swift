@@ -26,9 +26,11 @@ enum ListCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let (failures, population, json) = try PluginLoading.installForListing(arguments)
         if json {
-            try printJSON(RegistryJSON(Registry.shared.snapshot, members: population.members))
+            try printJSON(
+                RegistryJSON(
+                    Registry.shared.snapshot, members: population.members, isolatedMembers: population.isolatedMembers))
         } else {
-            RegistryListing.print(Registry.shared.snapshot, members: population.members)
+            RegistryListing.print(Registry.shared.snapshot, population: population)
         }
         return failures > 0 ? 1 : 0
     }

@@ -3,16 +3,19 @@ import Synchronization
 
 /// Prints what a registry holds: plugins, modules, routes, startup tasks and services.
 enum RegistryListing {
-    /// Everything `snapshot` holds, under a heading per kind, and what the plugins of `members`
-    /// not loaded declare; plugins in the order of `members`. The same value as `list --json`
+    /// Everything `snapshot` holds, under a heading per kind, and what the plugins of `population`
+    /// not loaded declare; plugins in the order of its members. The same value as `list --json`
     /// (``RegistryJSON``), as text.
-    static func print(_ snapshot: RegistrySnapshot, members: [PluginPopulation.Member] = []) {
-        let listed = RegistryJSON(snapshot, members: members)
+    static func print(_ snapshot: RegistrySnapshot, population: PluginPopulation) {
+        let listed = RegistryJSON(
+            snapshot, members: population.members, isolatedMembers: population.isolatedMembers)
         Terminal.heading("Plugins")
         for plugin in listed.plugins {
             Terminal.line("  \(plugin.name) \(plugin.version)  \(PluginLoader.shown(path: plugin.file))")
-            if !plugin.loaded { Terminal.line("    not loaded   until first needed") }
-            if plugin.loaded {
+            if !plugin.loaded {
+                Terminal.line(
+                    "    not loaded   until first needed\(plugin.isolated ? ", in a process of its own" : "")")
+            } else {
                 let process = plugin.processID.map { "process \($0)" } ?? "stopped"
                 Terminal.line("    runs         \(plugin.isolated ? "isolated, \(process)" : "in the host's process")")
             }
@@ -60,9 +63,11 @@ enum RegistryListing {
         if snapshot.modules.isEmpty && snapshot.inactiveModules.isEmpty { Terminal.line("  (none)") }
     }
 
-    /// One line per plugin: its name and version, and whether it is active; without a population
-    /// (every plugin loaded at start), the plugins `snapshot` holds, all active.
-    static func printPlugins(_ members: [PluginPopulation.Member], snapshot: RegistrySnapshot) {
+    /// One line per plugin: its name and version, and whether it is active (and where it runs);
+    /// without a population (every plugin loaded at start), the plugins `snapshot` holds, all
+    /// active.
+    static func printPlugins(_ population: PluginPopulation?, snapshot: RegistrySnapshot) {
+        let members = population?.members ?? []
         let lines =
             members.isEmpty
             ? snapshot.plugins.map { "\($0.manifest.name) \($0.manifest.version)  active" }
@@ -72,6 +77,14 @@ enum RegistryListing {
                 default: "\(member.candidate.title)  \(member.state)"
                 }
             }
+        // Those isolated that did not start are listed after those that did.
+        let waiting = (population?.isolatedMembers ?? []).compactMap { member -> String? in
+            switch member.state {
+            case .declared: "\(member.candidate.title)  not loaded (starts isolated when first needed)"
+            case .active: nil
+            default: "\(member.candidate.title)  isolated, \(member.state)"
+            }
+        }
         let isolated = Isolation.started.withLock { $0 }.flatMap { plugin in
             plugin.plugins.map { "\($0.name) \($0.version)  \(Isolation.place(of: $0, in: plugin))" }
         }
@@ -82,8 +95,8 @@ enum RegistryListing {
             let process = IsolatedPlugin.preparedProcessID(for: Isolation.processCommand)
             spare = ["spare plugin process: " + (process.map { "\($0)" } ?? "none prepared yet")]
         }
-        for line in lines + isolated + spare { Terminal.line("  \(line)") }
-        if lines.isEmpty && isolated.isEmpty { Terminal.line("  (none)") }
+        for line in lines + isolated + waiting + spare { Terminal.line("  \(line)") }
+        if lines.isEmpty && waiting.isEmpty && isolated.isEmpty { Terminal.line("  (none)") }
     }
 
     /// One line per route: its pattern, title and owning module, the URL it declares as its

@@ -59,11 +59,30 @@ enum PluginLoading {
         let read = try read(
             directories: directories, withBundled: withBundled, mappingCopies: mappingCopies,
             isolation: isolation.policy, into: registry)
-        // The plugins to isolate start in processes of their own; the rest load here.
+        // The plugins to isolate start in processes of their own — those needed at launch now, the
+        // others when first needed — and the rest load here.
+        let (now, later) = isolatedGroups(of: read, eager: eager)
         let failures = Isolation.start(
-            read.plan, deadline: isolation.deadline, manifests: read.manifests, loader: read.loader)
+            now, deadline: isolation.deadline, manifests: read.manifests, loader: read.loader)
         let (inHost, population) = installInHost(read, eager: eager)
-        return (read.failures + failures + inHost, population)
+        let undeclared = Isolation.declare(
+            later, deadline: isolation.deadline, manifests: read.manifests, in: population)
+        return (read.failures + failures + inHost + undeclared, population)
+    }
+
+    /// The isolated groups of `read` that start at launch — all with `eager`, else those with a
+    /// plugin active at launch (``SealedManifest/isActiveAtLaunch``) — and those that start when
+    /// first needed.
+    static func isolatedGroups(
+        of read: Reading, eager: Bool
+    ) -> (now: [[PluginCandidate]], later: [[PluginCandidate]]) {
+        let atLaunch = read.plan.groups.map { group in
+            eager || group.contains { read.manifests[$0.path]?.isActiveAtLaunch ?? true }
+        }
+        return (
+            zip(read.plan.groups, atLaunch).filter(\.1).map(\.0),
+            zip(read.plan.groups, atLaunch).filter { !$0.1 }.map(\.0)
+        )
     }
 
     /// What was read of a population's files before any of them runs: the loader, the manifest of

@@ -15,12 +15,12 @@ struct PluginWatch {
     /// The packages to build, by each file and tree that calls for their build.
     private let builds: [String: PackageBuild]
 
-    /// Watches the file of each plugin of `population` and of each isolated plugin, and the
-    /// sources of `packages`.
+    /// Watches the file of each plugin of `population` (those to run isolated too), and of each
+    /// isolated plugin, and the sources of `packages`.
     /// - Throws: ``HostError`` when a directory cannot be watched.
     init(population: PluginPopulation, building packages: [PackageBuild]) throws {
         let members =
-            population.members.map { ($0.candidate.path, $0.candidate.name) }
+            (population.members + population.isolatedMembers).map { ($0.candidate.path, $0.candidate.name) }
             + Isolation.started.withLock { $0 }.flatMap { zip($0.files, $0.plugins.map(\.name)) }
         plugins = Dictionary(members) { first, _ in first }
         order = members.map(\.1)

@@ -56,23 +56,17 @@ enum Isolation {
         }
     }
 
-    /// Starts each group of `plan` in a process of its own, whose requests have `deadline`, and
+    /// Starts each group of `groups` in a process of its own, whose requests have `deadline`, and
     /// registers its routes in `loader`'s registry, printing a line for each plugin; returns how
     /// many plugins failed. The routes of a group that cannot start answer with why, from its
     /// manifests in `manifests`.
     static func start(
-        _ plan: IsolationPlan, deadline: Duration, manifests: [String: SealedManifest], loader: PluginLoader
+        _ groups: [[PluginCandidate]], deadline: Duration, manifests: [String: SealedManifest], loader: PluginLoader
     ) -> Int {
         var failures = 0
-        for group in plan.groups {
-            switch loader.isolate(
-                group, command: processCommand, deadline: deadline, onStop: report, onOutput: printed)
-            {
+        for group in groups {
+            switch start(group, deadline: deadline, manifests: manifests, loader: loader) {
             case .success(let plugin):
-                started.withLock { $0.append(plugin) }
-                Isolation.manifests.withLock { known in
-                    for file in plugin.files { known[file] = manifests[file] }
-                }
                 for member in plugin.plugins {
                     Terminal.line(.ok, "\(member.name) \(member.version)  (\(place(of: member, in: plugin)))")
                 }
@@ -83,10 +77,7 @@ enum Isolation {
                 for candidate in group {
                     Terminal.line(.failed, PluginLoader.shown(path: candidate.path))
                 }
-                // The loader's error names the group's first file; the line names the plugins.
-                let reason = if case .isolationFailed(_, let cause) = error { "\(cause)" } else { "\(error)" }
-                let titles = group.map(\.title).joined(separator: " + ")
-                Terminal.error("error: \(titles) could not run isolated: \(reason)")
+                let reason = self.reason(error)
                 for candidate in group {
                     guard let manifest = manifests[candidate.path] else { continue }
                     loader.registry.declareRefused(
@@ -95,6 +86,66 @@ enum Isolation {
             }
         }
         return failures
+    }
+
+    /// Declares each group of `groups` in `population`, to start in a process of its own when it is
+    /// first needed, printing a line for each plugin; returns how many plugins failed (a second
+    /// copy of a plugin, say, or a route another plugin has).
+    static func declare(
+        _ groups: [[PluginCandidate]], deadline: Duration, manifests: [String: SealedManifest],
+        in population: PluginPopulation
+    ) -> Int {
+        var failures = 0
+        // Their first use takes a process started ahead.
+        if !groups.isEmpty { IsolatedPlugin.prepareProcess(for: processCommand) }
+        for group in groups {
+            let loader = population.loader
+            do {
+                try population.declareIsolated(group, manifests: manifests) {
+                    let begun = ContinuousClock.now
+                    let result = start(group, deadline: deadline, manifests: manifests, loader: loader)
+                    if case .success(let plugin) = result {
+                        // On standard output, as an activation in the host's process is.
+                        Terminal.line(
+                            "activated \(plugin.title) in \(LaunchListing.format(.now - begun)) "
+                                + "(\(place(of: plugin.plugins[0], in: plugin)))")
+                    }
+                    return result
+                }
+                Terminal.lines(.skipped, group.map { "\($0.title)  (isolated: starts when first needed)" })
+            } catch {
+                failures += group.count
+                for candidate in group { Terminal.line(.failed, PluginLoader.shown(path: candidate.path)) }
+                Terminal.error("error: \(PluginLoading.message(for: error))")
+            }
+        }
+        return failures
+    }
+
+    /// Starts `group` in a process of its own and registers its routes in `loader`'s registry,
+    /// keeping it among the plugins ``started``; says why on standard error when it cannot.
+    private static func start(
+        _ group: [PluginCandidate], deadline: Duration, manifests: [String: SealedManifest], loader: PluginLoader
+    ) -> Result<IsolatedPlugin, PluginLoadError> {
+        let result = loader.isolate(
+            group, command: processCommand, deadline: deadline, onStop: report, onOutput: printed)
+        switch result {
+        case .success(let plugin):
+            started.withLock { $0.append(plugin) }
+            Isolation.manifests.withLock { known in
+                for file in plugin.files { known[file] = manifests[file] }
+            }
+        case .failure(let error):
+            let titles = group.map(\.title).joined(separator: " + ")
+            Terminal.error("error: \(titles) could not run isolated: \(reason(error))")
+        }
+        return result
+    }
+
+    /// Why a group could not run isolated, as `error` says it: the loader's error names the group's
+    /// first file, where the line that gives the reason names the plugins.
+    private static func reason(_ error: PluginLoadError) -> String {
+        if case .isolationFailed(_, let cause) = error { "\(cause)" } else { "\(error)" }
     }
 
     /// Where `member` of `plugin` runs: `isolated, process 812`, or

@@ -57,7 +57,7 @@ final class ShellSession {
             case .routes: RegistryListing.printRoutes(navigator.registry.snapshot)
             case .modules: RegistryListing.printModules(navigator.registry.snapshot)
             case .plugins:
-                RegistryListing.printPlugins(population?.members ?? [], snapshot: navigator.registry.snapshot)
+                RegistryListing.printPlugins(population, snapshot: navigator.registry.snapshot)
             case .reload:
                 try await reload(rest)
             case .restart:
@@ -150,6 +150,13 @@ final class ShellSession {
         guard let name else { throw HostError.failed("restart needs an isolated plugin's name; type plugins for them") }
         guard let plugin = Isolation.started.withLock({ $0 }).first(where: { $0.plugins.contains { $0.name == name } })
         else {
+            // One to run isolated that has not started starts now, even if it failed to before.
+            if let population, population.isolatedMembers.contains(where: { $0.candidate.name == name }) {
+                try population.retryIsolated(name)
+                try await population.activate(name)
+                showScreen()
+                return
+            }
             guard population?.members.contains(where: { $0.candidate.name == name }) == true else {
                 throw HostError.failed(
                     "no isolated plugin is named '\(name)'; plugins lists the plugins and where they run")
@@ -194,6 +201,14 @@ final class ShellSession {
                 "reloaded \(isolated.title) in \(LaunchListing.format(.now - start)) (isolated, process "
                     + "\(isolated.processID.map(String.init) ?? "-")); \(counted(rebuilt, "screen")) rebuilt")
             return true
+        }
+        // One to run isolated that has not started loads the file as it is when it starts; one
+        // that failed to start is tried again then.
+        if let waiting = population.isolatedMembers.first(where: { $0.candidate.name == name }) {
+            try population.retryIsolated(name)
+            Terminal.line(
+                "\(waiting.candidate.title) has not started: its process loads the new build when it is first needed")
+            return false
         }
         if let member = population.members.first(where: { $0.candidate.name == name }), !member.state.isActive {
             let path = member.candidate.path

@@ -72,28 +72,31 @@ struct RegistryJSON: Encodable {
     let tasks: [Task]
     let services: [Service]
 
-    /// What `snapshot` holds, and what the plugins of `members` not loaded declare; plugins in the
-    /// order of `members`.
-    init(_ snapshot: RegistrySnapshot, members: [PluginPopulation.Member] = []) {
-        let declared = members.filter { if case .declared = $0.state { true } else { false } }
+    /// What `snapshot` holds, and what the plugins of `members` and `isolatedMembers` (those that
+    /// run in processes of their own once started) not loaded declare; plugins in the order of
+    /// `members`, then `isolatedMembers`.
+    init(
+        _ snapshot: RegistrySnapshot, members: [PluginPopulation.Member] = [],
+        isolatedMembers: [PluginPopulation.Member] = []
+    ) {
+        let isDeclared = { (member: PluginPopulation.Member) in
+            if case .declared = member.state { true } else { false }
+        }
+        let declared = (members + isolatedMembers).filter(isDeclared)
         let order = Dictionary(members.enumerated().map { ($1.candidate.name, $0) }) { first, _ in first }
-        let listed: [Plugin] =
+        let inHost: [Plugin] =
             snapshot.plugins.map { plugin in
                 let manifest = plugin.manifest
                 return Plugin(
                     name: manifest.name, version: manifest.version, file: plugin.path,
                     runtimeVersion: manifest.fingerprint.runtimeVersion, toolchain: manifest.fingerprint.toolchain,
                     modules: plugin.modules, dependencies: manifest.dependencies.map(DependencyJSON.init), loaded: true)
-            }
-            + declared.map { member in
-                Plugin(
-                    name: member.candidate.name, version: member.candidate.version, file: member.candidate.path,
-                    runtimeVersion: member.manifest.runtimeVersion, toolchain: member.manifest.toolchain,
-                    modules: member.manifest.modules,
-                    dependencies: member.candidate.dependencies.map(DependencyJSON.init),
-                    loaded: false)
-            }
-        plugins = (listed + Self.isolatedPlugins()).sorted { (order[$0.name] ?? 0) < (order[$1.name] ?? 0) }
+            } + members.filter(isDeclared).map { Self.declared($0, isolated: false) }
+        // Those of the host's process in the population's order, then those isolated, as they
+        // started, then those isolated not started yet.
+        plugins =
+            inHost.sorted { (order[$0.name] ?? 0) < (order[$1.name] ?? 0) } + Self.isolatedPlugins()
+            + isolatedMembers.filter(isDeclared).map { Self.declared($0, isolated: true) }
         let files = Dictionary(declared.map { ($0.candidate.name, $0.candidate.path) }) { first, _ in first }
         modules =
             snapshot.modules.map { module in
@@ -124,6 +127,15 @@ struct RegistryJSON: Encodable {
             .sorted {
                 $0.type < $1.type
             }
+    }
+
+    /// `member`, not loaded, as its manifest declares it.
+    private static func declared(_ member: PluginPopulation.Member, isolated: Bool) -> Plugin {
+        Plugin(
+            name: member.candidate.name, version: member.candidate.version, file: member.candidate.path,
+            runtimeVersion: member.manifest.runtimeVersion, toolchain: member.manifest.toolchain,
+            modules: member.manifest.modules, dependencies: member.candidate.dependencies.map(DependencyJSON.init),
+            loaded: false, isolated: isolated)
     }
 
     /// The plugins that run in processes of their own, as their files declare them.

@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+
+/// The probe, sealed as a plugin not needed at launch.
+enum LazyProbe {
+    /// A copy of the probe, sealed as a plugin activated when first needed (with `settings`), in
+    /// a directory of its own: the host reads its declarations from the seal, running none of it;
+    /// and the path of the record it keeps when `PLUGBOARD_PROBE_RECORD` names it.
+    static func sealed(_ settings: [String: String] = [:]) throws -> (Scratch, record: String) {
+        let scratch = try Scratch()
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let seal = try HostProcess.run(
+            ["seal", probe], environment: ["PLUGBOARD_PROBE_LAZY": "1"].merging(settings) { _, set in set })
+        try #require(seal.status == 0, "\(seal.standardError)")
+        return (scratch, scratch.directory.appendingPathComponent("record").path)
+    }
+}
