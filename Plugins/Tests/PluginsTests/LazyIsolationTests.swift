@@ -45,6 +45,23 @@ struct LazyIsolationTests {
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\nheard probe.ping\nshut down\n")
     }
 
+    /// `reload` of one not started says that its process will load the new build; `restart`
+    /// starts it now.
+    @Test func restartStartsOneNotStartedAndReloadLeavesItForItsFirstUse() throws {
+        let (scratch, record) = try LazyProbe.sealed()
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            input: "reload Probe\nrestart Probe\nplugins\nquit\n",
+            environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.contains(
+                /> reload Probe\nProbe 0\.0\.1 has not started: its process loads the new build when it is first needed\n> restart Probe\nactivated Probe 0\.0\.1 in [0-9.]+ ms \(isolated, process (\d+)\)\n/
+            ), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains(/\n  Probe 0\.0\.1  isolated, process \d+\n/), "\(run.standardOutput)")
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\nshut down\n")
+    }
+
     /// Eight first uses at once start the group's process once; each is answered by its proxies.
     @Test func aGroupStartsOnceHoweverManyAskAtOnce() async throws {
         let (greeter, candidate, manifest) = try greeterDeclaration()
