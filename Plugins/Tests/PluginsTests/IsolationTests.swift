@@ -383,6 +383,11 @@ struct IsolationTests {
         #expect(greeters.count == 1)
         #expect(greeters.first?["isolated"] as? Bool == true && greeters.first?["loaded"] as? Bool == false)
         #expect(greeters.first?["processID"] == nil, "\(greeters)")
+        // Its task and service belong to its process, as those of a plugin running isolated do.
+        let tasks = try #require(declared?["tasks"] as? [[String: Any]])
+        #expect(!tasks.contains { $0["plugin"] as? String == "Greeter" }, "\(tasks)")
+        let services = try #require(declared?["services"] as? [[String: Any]])
+        #expect(!services.contains { $0["plugin"] as? String == "Greeter" }, "\(services)")
     }
 
     /// Isolating a plugin without the plugin it needs would part them: refused before anything

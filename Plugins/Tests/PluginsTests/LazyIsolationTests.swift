@@ -79,6 +79,8 @@ struct LazyIsolationTests {
         }
         #expect(loader.registry.snapshot.routes.allSatisfy { $0.inactivePlugin == "Greeter" })
         #expect(population.isolatedMembers.map(\.state.description) == ["declared"])
+        // Its service serves only its process: the host does not wait for it.
+        #expect(loader.registry.snapshot.inactiveServices.isEmpty)
         let owners = await withTaskGroup(of: String?.self) { group in
             for index in 0..<8 {
                 group.addTask {

@@ -10,7 +10,8 @@ extension PluginPopulation {
     /// Declares `group` — one plugin, or plugins that need one another (an entry of
     /// ``IsolationPlan/groups``) — to run in a plugin process of its own that starts when the
     /// group is first needed, as a declared plugin is activated then: its routes wait in the
-    /// router as placeholders, and the first use of any of its plugins (a route of it opened, a
+    /// router as placeholders (its services, which serve only the plugins of its process, are not
+    /// declared in the host), and the first use of any of its plugins (a route of it opened, a
     /// custom event it handles posted, ``activate(_:)`` with its name) calls `start` once, which
     /// starts the process and registers its proxies in their place
     /// (``PluginLoader/isolate(_:command:deadline:onStop:onOutput:)``). A group that fails to
@@ -39,7 +40,12 @@ extension PluginPopulation {
         let members = group.compactMap { candidate in manifests[candidate.path].map { (candidate, $0) } }
         do {
             try loader.registry.update { snapshot throws(RegistrationError) in
-                for (candidate, manifest) in members { try snapshot.declare(manifest, image: candidate.path) }
+                for (candidate, manifest) in members {
+                    // Its services serve only the plugins of its process: none waits in the host.
+                    var declared = manifest
+                    declared.services = []
+                    try snapshot.declare(declared, image: candidate.path)
+                }
             }
         } catch {
             throw .registrationFailed(

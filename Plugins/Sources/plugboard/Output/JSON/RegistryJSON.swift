@@ -113,7 +113,9 @@ struct RegistryJSON: Encodable {
         let pluginOf = Dictionary(snapshot.modules.map { ($0.name, $0.plugin) }) { first, _ in first }
         tasks =
             snapshot.tasks.map { Task($0, plugin: pluginOf[$0.owner.module] ?? nil, loaded: true) }
-            + declared.flatMap { member in
+            // Those of a plugin to run isolated will run in its process, as those of one that runs
+            // there now do: the host lists neither.
+            + members.filter(isDeclared).flatMap { member in
                 member.manifest.declaredTasks(image: member.candidate.path).map {
                     Task($0, plugin: member.candidate.name, loaded: false)
                 }
