@@ -284,6 +284,13 @@ struct IsolationTests {
             run.standardError.contains(
                 "error: 'app://probe/identity' is not available: plugin 'Probe' was refused: it could not run isolated: "
                     + words), "\(run.standardError)")
+        // Its whole report, as it trapped starting, is in the crash log the host names.
+        let log = try #require(
+            run.standardError.split(separator: "\n").first { $0.hasPrefix("  its report: ") }?
+                .dropFirst("  its report: ".count), "\(run.standardError)")
+        #expect(log.hasPrefix(scratch.directory.path + "/plugboard/crashes/Probe-0.0.1-"))
+        let report = try String(contentsOfFile: String(log), encoding: .utf8)
+        #expect(report.contains("Fatal error: the probe's task traps on purpose"), "\(report)")
         #expect(run.standardOutput.contains("> open app://blog\n┌─ Blog"), "\(run.standardOutput)")
     }
 

@@ -7,12 +7,20 @@
 /// `plugin` names the plugins of the process with their versions: `Notes 1.0.0`, or
 /// `Account 1.0.0 + Blog 1.0.0` for a group.
 public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Its plugin process could not be started, or ended before its plugin was ready.
+    /// Its plugin process could not be started, or was not ready in time.
     ///
     /// ```swift
     /// catch IsolationError.cannotStart(let reason) { print(reason) }
     /// ```
     case cannotStart(reason: String)
+    /// Its plugin process ended before its plugin was ready (a trap as it loaded or launched):
+    /// `lastWords` is the Swift runtime's message with its file and line (or the signal),
+    /// `report` all the process wrote, its backtrace included.
+    ///
+    /// ```swift
+    /// catch IsolationError.endedBeforeReady(let lastWords, _) { print(lastWords) }
+    /// ```
+    case endedBeforeReady(lastWords: String, report: String)
     /// Its plugin process refused the plugin (the loader's checks, or a startup task that failed).
     ///
     /// ```swift
@@ -74,6 +82,8 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .cannotStart(let reason): "the plugin process could not start: \(reason)"
+        case .endedBeforeReady(let lastWords, _):
+            "the plugin process could not start: it ended before its plugin was ready: \(lastWords)"
         case .refused(let reason): "the plugin process refused the plugin: \(reason)"
         case .stopped(let plugin, let lastWords, _):
             "\(plugin) stopped: \(lastWords); open it again to restart it"

@@ -258,7 +258,7 @@ final class PluginProcessHandle: Sendable {
             answer = try connection.receive(within: deadline)
         } catch .closed {
             let death = process.end(within: deadline)
-            throw .cannotStart(reason: "it ended before its plugin was ready: \(death.lastWords)")
+            throw .endedBeforeReady(lastWords: death.lastWords, report: death.report)
         } catch .unfinished {
             _ = process.stop()
             throw .cannotStart(reason: "its plugin was not ready within \(deadline)")

@@ -137,7 +137,14 @@ enum Isolation {
             }
         case .failure(let error):
             let titles = group.map(\.title).joined(separator: " + ")
-            Terminal.error("error: \(titles) could not run isolated: \(reason(error))")
+            var line = "error: \(titles) could not run isolated: \(reason(error))"
+            // A trap as it loaded or launched: its whole report is kept, as a stop's is.
+            if case .isolationFailed(_, .endedBeforeReady(_, let report)) = error,
+                let log = crashLog(for: titles, report: report)
+            {
+                line += "\n  its report: \(log)"
+            }
+            Terminal.error(line)
         }
         return result
     }
