@@ -142,6 +142,34 @@ struct WatchTests {
         #expect(output.contains("activated Probe 0.0.1 in "), "\(output)")
     }
 
+    /// An isolated plugin not started yet takes a new build when it starts; once started, its next
+    /// build replaces its process.
+    @Test func anIsolatedPluginNotStartedTakesTheNewBuildWhenItStarts() throws {
+        let scratch = try Scratch()
+        let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let host = try RunningHost(
+            ["run", "--watch", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            environment: ["PLUGBOARD_PROBE_LAZY": "1"], timeLimit: 60)
+        host.read(until: "Stack: Home\n")
+        try rename(try newBuild(in: scratch), over: path, in: scratch)
+        host.read(until: "Probe 0.0.1 has not started: its process loads the new build when it is first needed\n")
+        host.type("open app://probe/identity\n")
+        let opened = host.read(until: "Stack: Home > Probe\n")
+        let before = host.seen.endIndex
+        try rename(original, over: path, in: scratch)
+        host.read(until: "Stack: ", after: host.read(until: "reloaded Probe", after: before))
+        let (status, output, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(output[..<opened].contains(/activated Probe 0\.0\.1 in [0-9.]+ ms \(isolated, process \d+\)\n/))
+        #expect(output[..<opened].hasSuffix("  1) End the program  [exit]\nStack: Home > Probe\n"), "\(output)")
+        #expect(
+            output[before...].contains(
+                /reloaded Probe 0\.0\.1 in [0-9.]+ ms \(isolated, process \d+\); 1 screen rebuilt\n/),
+            "\(output)")
+        #expect(output[before...].contains("  1) End the process  [exit]\nStack: Home > Probe\n"), "\(output)")
+    }
+
     /// The greeter, and the probe, which needs it, watched, with the greeter's screen open.
     private func watchedGreeterAndDependent(good: [UInt8]) throws -> (RunningHost, path: String, Scratch) {
         let scratch = try Scratch()
