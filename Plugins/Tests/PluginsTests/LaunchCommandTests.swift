@@ -227,7 +227,12 @@ struct LaunchCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("digraph startup {\n"))
         #expect(run.standardOutput.contains("label=\"the host's process\";"))
-        #expect(run.standardOutput.contains("label=\"the process of Greeter 1.0.0 (from its manifest)\";"))
+        // Greeter is not needed at launch: its process, and its task, start when it is first needed.
+        #expect(
+            run.standardOutput.contains(
+                "label=\"the process of Greeter 1.0.0 (from its manifest; it starts when first needed)\";"))
+        #expect(
+            run.standardOutput.contains("label=\"the process of Shell 1.0.0 + Circles 1.0.0 (from their manifests)\";"))
         #expect(run.standardOutput.contains("\"1:shell.store\" -> \"1:circles.load-joined\";"))
         #expect(
             run.standardError.contains(

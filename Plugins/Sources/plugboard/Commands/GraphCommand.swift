@@ -64,11 +64,14 @@ enum GraphCommand {
         var processes: [(title: String, tasks: [StartupTask])] = [
             ("the host's process", Registry.shared.snapshot.tasks)
         ]
+        // A group not needed at launch runs its tasks when its process starts, on first use.
+        let later = Set(PluginLoading.isolatedGroups(of: read, eager: false).later.compactMap(\.first?.path))
         for group in read.plan.groups {
             let titles = group.map(\.title).joined(separator: " + ")
             let tasks = group.flatMap { read.manifests[$0.path]?.declaredTasks(image: $0.path) ?? [] }
             let source = group.count == 1 ? "its manifest" : "their manifests"
-            processes.append(("the process of \(titles) (from \(source))", tasks))
+            let when = later.contains(group.first?.path ?? "") ? "; it starts when first needed" : ""
+            processes.append(("the process of \(titles) (from \(source)\(when))", tasks))
             let note =
                 group.count == 1
                 ? "isolated: not loaded here; its graph is read from its manifest"
