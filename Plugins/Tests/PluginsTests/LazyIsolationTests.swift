@@ -45,6 +45,24 @@ struct LazyIsolationTests {
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\nheard probe.ping\nshut down\n")
     }
 
+    /// A trap as it starts is reported once, from the one process that ran its code: the process
+    /// prepared ahead took the plugin, and no second process runs it again.
+    @Test func aTrapAsItStartsRunsItsCodeOnce() throws {
+        let (scratch, record) = try LazyProbe.sealed()
+        let host = try RunningHost(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            environment: [
+                "PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_TASK_TRAPS": "1", "PLUGBOARD_PROBE_RECORD": record,
+                "XDG_STATE_HOME": scratch.directory.path,
+            ], timeLimit: 60)
+        host.read(until: "Stack: Home\n")
+        #expect(host.spareProcess() != nil, "no process was prepared ahead")
+        host.type("open app://probe/identity\nquit\n")
+        let (_, _, problems) = try host.finish()
+        #expect(problems.contains("error: Probe 0.0.1 could not run isolated: "), "\(problems)")
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\n")
+    }
+
     /// `reload` of one not started says that its process will load the new build; `restart`
     /// starts it now.
     @Test func restartStartsOneNotStartedAndReloadLeavesItForItsFirstUse() throws {

@@ -107,11 +107,11 @@ final class PluginProcessHandle: Sendable {
             do throws(IsolationError) {
                 spare.output.handLines(to: onOutput)
                 return try serve(files, by: spare, deadline: deadline, command: command)
-            } catch .refused(let reason) {
-                throw .refused(reason: reason)
-            } catch {
-                // It ended, since it was prepared (killed, say) or as it loaded the plugins: a
-                // new process tries, and says why if it cannot.
+            } catch .endedBeforeReady(_, let report) where report.isEmpty {
+                // It ended without a word — killed since it was prepared, say — so no plugin's
+                // code ended it: a new process tries, and says why if it cannot. One that refused
+                // the plugins, trapped loading them or hung is not tried again: a new process
+                // would run their code again, to the same end.
             }
         }
         let process = try SpawnedProcess.start(command)

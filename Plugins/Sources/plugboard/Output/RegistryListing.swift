@@ -91,7 +91,7 @@ enum RegistryListing {
         // A host that isolates plugins keeps a plugin process waiting, which `ps` lists as
         // `plugboard-spare`.
         var spare: [String] = []
-        if !isolated.isEmpty {
+        if !isolated.isEmpty || !waiting.isEmpty {
             let process = IsolatedPlugin.preparedProcessID(for: Isolation.processCommand)
             spare = ["spare plugin process: " + (process.map { "\($0)" } ?? "none prepared yet")]
         }
