@@ -77,6 +77,7 @@ enum Isolation {
                 for candidate in group {
                     Terminal.line(.failed, PluginLoader.shown(path: candidate.path))
                 }
+                Terminal.error(failure(error, of: group))
                 let reason = self.reason(error)
                 for candidate in group {
                     guard let manifest = manifests[candidate.path] else { continue }
@@ -104,11 +105,14 @@ enum Isolation {
                 try population.declareIsolated(group, manifests: manifests) {
                     let begun = ContinuousClock.now
                     let result = start(group, deadline: deadline, manifests: manifests, loader: loader)
-                    if case .success(let plugin) = result {
+                    switch result {
+                    case .success(let plugin):
                         // On standard output, as an activation in the host's process is.
                         Terminal.line(
                             "activated \(plugin.title) in \(LaunchListing.format(.now - begun)) "
                                 + "(\(place(of: plugin.plugins[0], in: plugin)))")
+                    case .failure(let error):
+                        Terminal.error(failure(error, of: group))
                     }
                     return result
                 }
@@ -123,30 +127,30 @@ enum Isolation {
     }
 
     /// Starts `group` in a process of its own and registers its routes in `loader`'s registry,
-    /// keeping it among the plugins ``started``; says why on standard error when it cannot.
+    /// keeping it among the plugins ``started``.
     private static func start(
         _ group: [PluginCandidate], deadline: Duration, manifests: [String: SealedManifest], loader: PluginLoader
     ) -> Result<IsolatedPlugin, PluginLoadError> {
         let result = loader.isolate(
             group, command: processCommand, deadline: deadline, onStop: report, onOutput: printed)
-        switch result {
-        case .success(let plugin):
+        if case .success(let plugin) = result {
             started.withLock { $0.append(plugin) }
             Isolation.manifests.withLock { known in
                 for file in plugin.files { known[file] = manifests[file] }
             }
-        case .failure(let error):
-            let titles = group.map(\.title).joined(separator: " + ")
-            var line = "error: \(titles) could not run isolated: \(reason(error))"
-            // A trap as it loaded or launched: its whole report is kept, as a stop's is.
-            if case .isolationFailed(_, .endedBeforeReady(_, let report)) = error,
-                let log = crashLog(for: titles, report: report)
-            {
-                line += "\n  its report: \(log)"
-            }
-            Terminal.error(line)
         }
         return result
+    }
+
+    /// What to say when `group` could not run isolated for `error`; of a trap as it loaded or
+    /// launched, its whole report is kept in a crash log, as a stop's is, and the log named.
+    private static func failure(_ error: PluginLoadError, of group: [PluginCandidate]) -> String {
+        let titles = group.map(\.title).joined(separator: " + ")
+        let line = "error: \(titles) could not run isolated: \(reason(error))"
+        guard case .isolationFailed(_, .endedBeforeReady(_, let report)) = error,
+            let log = crashLog(for: titles, report: report)
+        else { return line }
+        return line + "\n  its report: \(log)"
     }
 
     /// Why a group could not run isolated, as `error` says it: the loader's error names the group's
