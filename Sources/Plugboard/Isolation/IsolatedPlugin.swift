@@ -74,7 +74,7 @@ public final class IsolatedPlugin: Sendable {
     /// and the last stop.
     private let ends = PosixMutex<(byProcess: [Int32: IsolationError], lastStop: IsolationError?)>(([:], nil))
     /// Held while a stop is recorded and reported.
-    private let reporting = PosixMutex(())
+    private let reporting = PosixLock()
     private let onStop: @Sendable (IsolationError) -> Void
     private let onOutput: @Sendable (String) -> Void
     private let restarts: PosixMutex<RestartPolicy>
@@ -387,7 +387,7 @@ public final class IsolatedPlugin: Sendable {
         // The request that met the stop and the thread that read the process's end both come
         // here: whichever comes second returns once the first has reported it, so that a host
         // that goes on to end does not cut the report short.
-        return reporting.withLock { _ in
+        return reporting.withLock {
             let known = ends.withLock { ends -> IsolationError? in
                 if let known = ends.byProcess[handle.processID] { return known }
                 ends.byProcess[handle.processID] = error

@@ -65,7 +65,7 @@ final class PluginProcessHandle: Sendable {
     private let reader: WorkerThread
     /// Held by whoever reads the socket (the reader's thread, or a caller waiting on its own) until
     /// what it read is handed on, so that messages take effect in the order they came.
-    private let reading = PosixMutex(())
+    private let reading = PosixLock()
 
     /// How long a request's caller waits for the answer on its own thread, reading the socket
     /// itself, before it suspends and leaves the answer to the reader: most answers come within
@@ -196,7 +196,7 @@ final class PluginProcessHandle: Sendable {
     /// frame begun must come whole by `due`, the request's.
     private func readAnswer(to request: Int, due: ContinuousClock.Instant) -> WireMessage? {
         let end = ContinuousClock.now + Self.waitOnCaller
-        return reading.withLock { _ -> WireMessage? in
+        return reading.withLock { () -> WireMessage? in
             while true {
                 let answer = state.withLock { state -> WireMessage? in
                     guard let answer = state.pending[request]?.answer else { return nil }
@@ -309,7 +309,7 @@ final class PluginProcessHandle: Sendable {
             // A caller waiting on its own thread reads what came: this thread looks again once
             // the caller's wait is over, rather than wait on the lock, which the caller would
             // then have to wake it from as it lets go.
-            let read = reading.withLockIfAvailable { _ -> Read in
+            let read = reading.withLockIfAvailable { () -> Read in
                 guard connection.waitReadable(within: .zero) else { return .nothing }
                 // The first request due now: one may have been sent while this thread waited.
                 let due = firstDue()

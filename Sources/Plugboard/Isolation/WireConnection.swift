@@ -25,7 +25,7 @@ public final class WireConnection: Sendable {
     /// var waiting = pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)
     /// ```
     public let descriptor: Int32
-    private let sending = PosixMutex(())
+    private let sending = PosixLock()
 
     /// Takes over `descriptor`, a connected stream socket.
     ///
@@ -57,7 +57,7 @@ public final class WireConnection: Sendable {
     /// ```
     public func send(_ message: WireMessage) throws(WireError) {
         let frame = try Self.frame(message)
-        try sending.withLock { _ throws(WireError) in try write(frame) }
+        try sending.withLock { () throws(WireError) in try write(frame) }
     }
 
     /// The whole frame that carries `message`, as ``send(_:)`` writes it: its length, then its bytes
