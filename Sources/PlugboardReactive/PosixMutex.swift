@@ -1,6 +1,5 @@
-public import Glibc
-
-/// A value behind a POSIX mutex: every lock of the runtime (and of its tests) is one.
+/// A value behind a POSIX mutex (a ``PosixLock``): every lock of the runtime that guards a value
+/// (and of its tests) is one.
 ///
 /// `Synchronization.Mutex` takes a contended lock inside the kernel (a priority-inheritance
 /// futex), where the thread sanitizer cannot see the hand-over and reports the accesses it
@@ -8,24 +7,12 @@ public import Glibc
 /// checks for real races only; without contention both cost one atomic operation.
 @usableFromInline
 package final class PosixMutex<Value>: @unchecked Sendable {
-    // Safe to share: `value` is only touched between `pthread_mutex_lock` and `_unlock`.
-    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    // Safe to share: `value` is only touched while `lock` is held.
+    @usableFromInline let lock = PosixLock()
     @usableFromInline var value: Value
 
     package init(_ value: Value) {
         self.value = value
-        // Adaptive: a contended lock spins briefly before sleeping, since it is held only for a
-        // few bookkeeping steps.
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Runs `body` with the value while holding the mutex.
@@ -33,9 +20,7 @@ package final class PosixMutex<Value>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try lock.withLock { () throws(Failure) -> Result in try body(&value) }
     }
 
     /// Runs `body` with the value while holding the mutex, if no other thread holds it; `nil`
@@ -44,8 +29,6 @@ package final class PosixMutex<Value>: @unchecked Sendable {
     package func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
-        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try lock.withLockIfAvailable { () throws(Failure) -> Result in try body(&value) }
     }
 }
