@@ -1,24 +1,16 @@
 public import Glibc
 
-/// A POSIX mutex that guards a stretch of work rather than a value — a read of a socket, a frame
-/// sent, a report made — and the lock of every ``PosixMutex``. A ``PosixMutex`` of no value
-/// (`PosixMutex(())`) would serve as well, but the thread sanitizer takes its accesses to the
-/// empty value, which have no storage, for races between threads that each hold the lock; this
-/// one touches no value, so the sanitizer sees only the lock.
+/// A POSIX mutex that guards a stretch of work rather than a value: a read of a socket, a frame
+/// sent, a report made. A ``PosixMutex`` of no value (`PosixMutex(())`) would serve as well, but
+/// the thread sanitizer takes its accesses to the empty value, which have no storage, for races
+/// between threads that each hold the lock; this one touches no value, so the sanitizer sees only
+/// the lock.
 @usableFromInline
 package final class PosixLock: @unchecked Sendable {
     // Safe to share: the mutex is only used through `pthread_mutex_*`.
-    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline let mutex = adaptiveMutex()
 
-    package init() {
-        // Adaptive: a contended lock spins briefly before sleeping, since it is held only for a
-        // few steps.
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
+    package init() {}
 
     deinit {
         pthread_mutex_destroy(mutex)

@@ -1,5 +1,7 @@
-/// A value behind a POSIX mutex (a ``PosixLock``): every lock of the runtime that guards a value
-/// (and of its tests) is one.
+public import Glibc
+
+/// A value behind a POSIX mutex: every lock of the runtime that guards a value (and of its
+/// tests) is one; a lock that guards work rather than a value is a ``PosixLock``.
 ///
 /// `Synchronization.Mutex` takes a contended lock inside the kernel (a priority-inheritance
 /// futex), where the thread sanitizer cannot see the hand-over and reports the accesses it
@@ -7,12 +9,17 @@
 /// checks for real races only; without contention both cost one atomic operation.
 @usableFromInline
 package final class PosixMutex<Value>: @unchecked Sendable {
-    // Safe to share: `value` is only touched while `lock` is held.
-    @usableFromInline let lock = PosixLock()
+    // Safe to share: `value` is only touched between `pthread_mutex_lock` and `_unlock`.
+    @usableFromInline let mutex = adaptiveMutex()
     @usableFromInline var value: Value
 
     package init(_ value: Value) {
         self.value = value
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
     }
 
     /// Runs `body` with the value while holding the mutex.
@@ -20,7 +27,9 @@ package final class PosixMutex<Value>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try lock.withLock { () throws(Failure) -> Result in try body(&value) }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
     }
 
     /// Runs `body` with the value while holding the mutex, if no other thread holds it; `nil`
@@ -29,6 +38,20 @@ package final class PosixMutex<Value>: @unchecked Sendable {
     package func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
-        try lock.withLockIfAvailable { () throws(Failure) -> Result in try body(&value) }
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
     }
+}
+
+/// A new POSIX mutex, adaptive: a contended lock spins briefly before sleeping, since the
+/// runtime's locks are held only for a few steps. Its owner destroys and deallocates it.
+func adaptiveMutex() -> UnsafeMutablePointer<pthread_mutex_t> {
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+    return mutex
 }
