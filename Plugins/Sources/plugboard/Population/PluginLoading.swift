@@ -76,13 +76,10 @@ enum PluginLoading {
     static func isolatedGroups(
         of read: Reading, eager: Bool
     ) -> (now: [[PluginCandidate]], later: [[PluginCandidate]]) {
-        let atLaunch = read.plan.groups.map { group in
+        let atLaunch = { (group: [PluginCandidate]) in
             eager || group.contains { read.manifests[$0.path]?.isActiveAtLaunch ?? true }
         }
-        return (
-            zip(read.plan.groups, atLaunch).filter(\.1).map(\.0),
-            zip(read.plan.groups, atLaunch).filter { !$0.1 }.map(\.0)
-        )
+        return (read.plan.groups.filter(atLaunch), read.plan.groups.filter { !atLaunch($0) })
     }
 
     /// What was read of a population's files before any of them runs: the loader, the manifest of

@@ -19,9 +19,12 @@ struct PluginWatch {
     /// isolated plugin, and the sources of `packages`.
     /// - Throws: ``HostError`` when a directory cannot be watched.
     init(population: PluginPopulation, building packages: [PackageBuild]) throws {
+        // A group declared to run isolated that has started is among both: each file once.
+        var seen: Set<String> = []
         let members =
-            (population.members + population.isolatedMembers).map { ($0.candidate.path, $0.candidate.name) }
-            + Isolation.started.withLock { $0 }.flatMap { zip($0.files, $0.plugins.map(\.name)) }
+            ((population.members + population.isolatedMembers).map { ($0.candidate.path, $0.candidate.name) }
+            + Isolation.started.withLock { $0 }.flatMap { zip($0.files, $0.plugins.map(\.name)) })
+            .filter { seen.insert($0.0).inserted }
         plugins = Dictionary(members) { first, _ in first }
         order = members.map(\.1)
         var builds: [String: PackageBuild] = [:]
