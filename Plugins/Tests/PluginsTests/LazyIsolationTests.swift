@@ -1,6 +1,5 @@
 import Foundation
 import Plugboard
-import Synchronization
 import Testing
 
 /// An isolated plugin not needed at launch is declared as any such plugin is: its process starts,
@@ -87,7 +86,7 @@ struct LazyIsolationTests {
         let population = PluginPopulation(loader: loader, resolved: [], manifests: [:])
         population.install()
         let starts = StressCounter()
-        let started = Mutex<IsolatedPlugin?>(nil)
+        let started = Locked<IsolatedPlugin?>(nil)
         let command = [try BuildProducts.host, "plugin-process"]
         try population.declareIsolated([candidate], manifests: [greeter: manifest]) {
             starts.increment()

@@ -1,6 +1,5 @@
 import Foundation
 import Plugboard
-import Synchronization
 import Testing
 
 /// A screen of an isolated plugin stays bound to the process that showed it: once that process
@@ -65,7 +64,7 @@ struct StoppedScreenTests {
 
     /// The stops an `onStop` handler was told of.
     private final class Reports: Sendable {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
     }
 
     /// The top screen of `navigator`: its title, action IDs and text, and the stacks.

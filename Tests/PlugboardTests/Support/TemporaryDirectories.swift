@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 /// The temporary directories this test process makes, each removed when the process exits: the
 /// tests hand their files to the loader and to hosts they start, so none is removed earlier. (The
 /// end-to-end package's tests use this file too, through a symbolic link.)
 enum TemporaryDirectories {
-    private static let made = Mutex<[URL]>([])
+    private static let made = Locked<[URL]>([])
     private static let removedAtExit: Void = { atexit { TemporaryDirectories.removeAll() } }()
 
     /// A new directory in the temporary directory whose name starts with `prefix`.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The host, started with a shell's input left open: a test reads what it prints so far, does
 /// something (writes a plugin's file, types a line), and reads on.
@@ -75,5 +74,5 @@ final class RunningHost {
 
 /// Bytes a thread of its own read.
 private final class Received: Sendable {
-    let data = Mutex(Data())
+    let data = Locked(Data())
 }

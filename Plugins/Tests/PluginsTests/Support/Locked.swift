@@ -1,0 +1,1 @@
+../../../../Tests/PlugboardTests/Support/Locked.swift
