@@ -91,13 +91,7 @@ struct DocumentationExampleTests {
 
     /// `swiftc -typecheck` of `file` against the modules this package built.
     private static func typeCheck(_ file: URL) async throws -> (status: Int32, output: String) {
-        let products = BuildProducts.directory
-        return try await Toolchain.run(
-            [
-                "-typecheck", "-swift-version", "6", file.path, "-I", products.appendingPathComponent("Modules").path,
-                "-Xcc",
-                "-fmodule-map-file=" + products.appendingPathComponent("CPlugboard.build/module.modulemap").path,
-            ],
-            tool: "swiftc")
+        try await Toolchain.run(
+            ["-typecheck", "-swift-version", "6", file.path] + BuildProducts.moduleArguments, tool: "swiftc")
     }
 }

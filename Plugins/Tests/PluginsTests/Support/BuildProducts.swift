@@ -24,27 +24,68 @@ enum BuildProducts {
         return path
     }
 
+    /// The arguments that let `swiftc` import the runtime's modules as this package built them.
+    static var moduleArguments: [String] {
+        [
+            "-I", directory.appendingPathComponent("Modules").path, "-Xcc",
+            "-fmodule-map-file=" + directory.appendingPathComponent("CPlugboard.build/module.modulemap").path,
+        ]
+    }
+
+    /// Compiles the plugin module `module`, the one file `source`, into the library `library` with
+    /// `swiftc`, against the runtime this package built and in its configuration, with the
+    /// package's language settings; returns the compiler's status and output.
+    static func compilePlugin(_ source: URL, module: String, to library: URL) async throws -> (
+        status: Int32, output: String
+    ) {
+        let optimized = directory.lastPathComponent == "release" ? ["-O"] : []
+        let features = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"].flatMap {
+            ["-enable-upcoming-feature", $0]
+        }
+        return try await Toolchain.run(
+            ["-emit-library", "-parse-as-library", "-swift-version", "6", "-module-name", module, source.path]
+                + optimized + features + moduleArguments
+                + ["-L", directory.path, "-lPlugboard", "-Xlinker", "-rpath", "-Xlinker", directory.path]
+                + ["-o", library.path],
+            tool: "swiftc")
+    }
+
     static var greeter: String { get throws { try path("libGreeterPlugin.so") } }
     static var probe: String { get throws { try path("libProbePlugin.so") } }
     static var host: String { get throws { try path("plugboard") } }
 }
 
-/// The deliberately broken plugins (one traps, one hangs), which a package of their own builds
-/// into its own build directory, away from the bundled plugins: built by the first test that
-/// asks, once per test run, while the tests that do not need them go on.
+/// The deliberately broken plugins (one traps, one hangs, one has modules discovery cannot use),
+/// whose sources only the tests compile, each with `swiftc` against the runtime this package built,
+/// into a directory of the test run's own, away from the bundled plugins: compiled by the first
+/// test that asks, once per test run, while the tests that do not need them go on.
 enum BrokenPlugins {
-    /// The package's build products directory, after building it; or the build's output, when it
-    /// did not build.
+    /// The plugins' module names: each is the one source file of `Plugins/Tests/BrokenPlugins/NAME`.
+    private static let names = ["CrashingPlugin", "HangingPlugin", "OddModulesPlugin"]
+
+    /// The directory of the compiled plugins; or the compiler's output, when one did not compile.
     private static let built = Task<Result<URL, BuildFailure>, Never> {
-        let package = Repository.root.appendingPathComponent("Plugins/Tests/BrokenPlugins")
-        let configuration = BuildProducts.directory.lastPathComponent == "release" ? "release" : "debug"
+        let sources = Repository.root.appendingPathComponent("Plugins/Tests/BrokenPlugins")
         do {
-            let build = try await Toolchain.run(["build", "--package-path", package.path, "-c", configuration])
-            guard build.status == 0 else { return .failure(BuildFailure(output: build.output)) }
+            let directory = try TemporaryDirectories.make("plugboard-broken-plugins-")
+            let failures = try await withThrowingTaskGroup(of: String?.self) { group in
+                for name in names {
+                    group.addTask {
+                        let source = sources.appendingPathComponent("\(name)/\(name).swift")
+                        let library = directory.appendingPathComponent("lib\(name).so")
+                        let compiled = try await BuildProducts.compilePlugin(source, module: name, to: library)
+                        return compiled.status == 0 ? nil : compiled.output
+                    }
+                }
+                var failures: [String] = []
+                for try await failure in group { failures += failure.map { [$0] } ?? [] }
+                return failures
+            }
+            guard failures.isEmpty else { return .failure(BuildFailure(output: failures.joined(separator: "\n"))) }
+            return .success(directory)
         } catch {
             return .failure(BuildFailure(output: "\(error)"))
         }
-        return .success(package.appendingPathComponent(".build/\(configuration)"))
     }
 
     struct BuildFailure: Error {
@@ -52,7 +93,7 @@ enum BrokenPlugins {
     }
 
     /// The path of `name` (`libCrashingPlugin.so`, `libHangingPlugin.so`), failing the test when the
-    /// package did not build.
+    /// plugins did not compile.
     static func path(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
         let directory = try await built.value.get()
         let path = directory.appendingPathComponent(name).path
