@@ -78,7 +78,7 @@ enum BrokenPlugins {
                     }
                 }
                 var failures: [String] = []
-                for try await failure in group { failures += failure.map { [$0] } ?? [] }
+                for try await case let failure? in group { failures.append(failure) }
                 return failures
             }
             guard failures.isEmpty else { return .failure(BuildFailure(output: failures.joined(separator: "\n"))) }
