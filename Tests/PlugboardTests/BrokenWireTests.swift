@@ -32,17 +32,17 @@ struct BrokenWireTests {
             WireError.unfinished(within: .milliseconds(100)).description == "no whole message came within 0.1 seconds")
     }
 
-    @Test(.timeLimit(.minutes(1))) func aPluginProcessThatLeavesItsReadyUnfinishedCannotStart() throws {
+    @Test(.timeLimit(.minutes(1))) func aPluginProcessThatLeavesItsReadyUnfinishedCannotStart() async throws {
         let ready = try WireConnection.frame(Self.ready)
         let command = try Self.pluginProcess(
             writing: WireConnection.frame(.prepared(version: WireMessage.version)) + ready.prefix(9))
-        #expect(throws: IsolationError.cannotStart(reason: "its plugin was not ready within 0.3 seconds")) {
-            try IsolatedPlugin.start(files: ["libFake.so"], command: command, deadline: .milliseconds(300))
+        await #expect(throws: IsolationError.cannotStart(reason: "its plugin was not ready within 0.3 seconds")) {
+            try await IsolatedPlugin.start(files: ["libFake.so"], command: command, deadline: .milliseconds(300))
         }
     }
 
     @Test(.timeLimit(.minutes(1))) func anAnswerLeftUnfinishedHasThePluginStoppedAsNotResponding() async throws {
-        let fake = try IsolatedPlugin.start(
+        let fake = try await IsolatedPlugin.start(
             files: ["libFake.so"], command: try Self.pluginProcess(afterward: [0, 0, 1, 0, 3]),
             deadline: .milliseconds(500))
         let process = try #require(fake.processID)
@@ -55,7 +55,7 @@ struct BrokenWireTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aFrameThatHoldsNoMessageStopsThePluginAndSaysWhy() async throws {
-        let fake = try IsolatedPlugin.start(
+        let fake = try await IsolatedPlugin.start(
             files: ["libFake.so"], command: try Self.pluginProcess(afterward: [0, 0, 0, 2, 0x7B, 0x7B]))
         let process = try #require(fake.processID)
         do throws(IsolationError) {
@@ -76,7 +76,7 @@ struct BrokenWireTests {
         let ready = try WireConnection.frame(.prepared(version: WireMessage.version)) + WireConnection.frame(Self.ready)
         // It runs on for 10 s, far past the deadline (the one prepared ahead for the same command
         // ends by itself then).
-        let fake = try IsolatedPlugin.start(
+        let fake = try await IsolatedPlugin.start(
             files: ["libFake.so"], command: try Self.pluginProcess(writing: ready, finally: "exec 3>&-; exec sleep 10"),
             deadline: .milliseconds(500))
         let process = try #require(fake.processID)

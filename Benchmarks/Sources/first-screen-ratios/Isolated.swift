@@ -45,7 +45,7 @@ enum Isolated {
         try PluginLoader(registry: localNavigator.registry).load(file: local.file)
         let remote = plugin()
         let remoteNavigator = Navigator(registry: Registry())
-        let isolated = try IsolatedPlugin.start(files: [remote.file], command: command)
+        let isolated = try await IsolatedPlugin.start(files: [remote.file], command: command)
         try isolated.register(into: remoteNavigator.registry)
         let echo = try Echo()
         // Each stack's root, under the screens opened and popped.
@@ -115,7 +115,7 @@ enum Isolated {
                 var started: IsolatedPlugin?
                 let time = try await clock.measure {
                     let navigator = Navigator(registry: Registry())
-                    let isolated = try IsolatedPlugin.start(files: [plugin.file], command: command)
+                    let isolated = try await IsolatedPlugin.start(files: [plugin.file], command: command)
                     try isolated.register(into: navigator.registry)
                     try await navigator.open(plugin.url)
                     _ = navigator.topScreen?.render()
@@ -154,7 +154,7 @@ enum Isolated {
             figures.deathMilliseconds.append((clock.now - killed).seconds * 1000)
             try await Task.sleep(for: settle)
             let restart = try await clock.measure {
-                try started.restart()
+                try await started.restart()
                 _ = await navigator.rebuildStoppedScreens()
                 _ = navigator.topScreen?.render()
             }.seconds
@@ -167,7 +167,7 @@ enum Isolated {
         for _ in 0..<50 {
             let next = plugin()
             let navigator = Navigator(registry: Registry())
-            let isolated = try IsolatedPlugin.start(files: [next.file], command: command)
+            let isolated = try await IsolatedPlugin.start(files: [next.file], command: command)
             try isolated.register(into: navigator.registry)
             try await navigator.open(next.url)
             running.append(isolated)

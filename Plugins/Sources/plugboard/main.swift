@@ -141,8 +141,8 @@ func run(_ arguments: [String]) async -> Int32 {
         case ScreenVerification.childCommand: return await ScreenVerification.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)
-        case "routes": return try RoutesCommand.run(rest)
-        case "list": return try ListCommand.run(rest)
+        case "routes": return try await RoutesCommand.run(rest)
+        case "list": return try await ListCommand.run(rest)
         case "open": return try await OpenCommand.run(rest)
         default: throw HostError.unknown("command", command, known: commandNames())
         }

@@ -40,7 +40,7 @@ struct DocumentationExampleTests {
         ("@Test", "import Plugboard\nimport Testing\nimport CirclesPlugin\nimport ShellPlugin\n", ""),
         ("final class VisitCounter", "import Foundation\n", ""),
         (
-            "let notes = try IsolatedPlugin",
+            "let notes = try await IsolatedPlugin",
             "import Plugboard\n@MainActor func isolate(hostPath: String, navigator: Navigator) async throws {\n", "}\n"
         ),
         (
@@ -49,7 +49,7 @@ struct DocumentationExampleTests {
         ),
         (
             "let command = [\"/usr/bin/plugboard\"",
-            "import Plugboard\nfunc place(resolution: PluginResolution) throws {\n", "}\n"
+            "import Plugboard\nfunc place(resolution: PluginResolution) async throws {\n", "}\n"
         ),
         (
             "try population.declareIsolated(",

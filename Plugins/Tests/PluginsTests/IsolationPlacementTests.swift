@@ -15,7 +15,7 @@ struct IsolationPlacementTests {
         let probe = try BuildProducts.probe
         let loader = PluginLoader(registry: Registry())
         var reported: [String] = []
-        let results = try loader.load(
+        let results = try await loader.load(
             resolved: [
                 PluginCandidate(path: greeter, name: "Greeter", version: "1.0.0"),
                 PluginCandidate(path: probe, name: "Probe", version: "0.0.1"),
@@ -39,7 +39,7 @@ struct IsolationPlacementTests {
         kill(process, SIGKILL)
     }
 
-    @Test func aPolicyThatPartsAGroupIsRefusedBeforeAnyPluginLoads() throws {
+    @Test func aPolicyThatPartsAGroupIsRefusedBeforeAnyPluginLoads() async throws {
         let account = try BuildProducts.path("libAccountPlugin.so")
         let blog = try BuildProducts.path("libBlogPlugin.so")
         let loader = PluginLoader(registry: Registry())
@@ -49,8 +49,8 @@ struct IsolationPlacementTests {
                 path: blog, name: "Blog", version: "1.0.0",
                 dependencies: [.plugin("Account", from: "1.0.0")]),
         ]
-        let error = #expect(throws: IsolationError.self) {
-            try loader.load(resolved: population, isolation: .plugins(["Blog"]), command: try command)
+        let error = await #expect(throws: IsolationError.self) {
+            try await loader.load(resolved: population, isolation: .plugins(["Blog"]), command: try command)
         }
         #expect(error == .splitGroup(isolated: "Blog", joinedTo: "Account"))
         #expect(loader.registry.snapshot.plugins.isEmpty)
@@ -63,7 +63,7 @@ struct IsolationPlacementTests {
         try loader.registry.register([SquatterModule.self], image: "/usr/bin/host")
         let routes = loader.registry.snapshot.routes.count
         let elsewhere = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let result = loader.isolate(
+        let result = await loader.isolate(
             [PluginCandidate(path: elsewhere, name: "Greeter", version: "1.0.0")], command: try command)
         guard case .failure(.registrationFailed(let path, let plugin, _)) = result else {
             Issue.record("unexpected \(result)")
@@ -81,14 +81,14 @@ struct IsolationPlacementTests {
 
     /// A second copy of a plugin registered already is refused as the loader refuses one in the
     /// host's process, before a process starts for it.
-    @Test func aSecondCopyOfAPluginIsRefusedBeforeAProcessStartsForIt() throws {
+    @Test func aSecondCopyOfAPluginIsRefusedBeforeAProcessStartsForIt() async throws {
         let scratch = try Scratch()
         let here = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let loader = PluginLoader(registry: Registry())
         try loader.load(file: here)
         let routes = loader.registry.snapshot.routes.count
         let elsewhere = try scratch.copy(BuildProducts.probe, as: "libProbeAgain.so")
-        let result = loader.isolate(
+        let result = await loader.isolate(
             [PluginCandidate(path: elsewhere, name: "Probe", version: "0.0.1")], command: try command)
         guard case .failure(.duplicatePlugin(let name, let path, let loadedFrom)) = result else {
             Issue.record("unexpected \(result)")
@@ -99,11 +99,11 @@ struct IsolationPlacementTests {
         #expect(processes(serving: elsewhere).isEmpty)
     }
 
-    @Test func aPluginNotOnTheLoadersAllowlistIsRefusedBeforeAProcessStartsForIt() throws {
+    @Test func aPluginNotOnTheLoadersAllowlistIsRefusedBeforeAProcessStartsForIt() async throws {
         let scratch = try Scratch()
         let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let loader = PluginLoader(registry: Registry(), policy: LoadPolicy(allowlist: ["Shell", "Blog"]))
-        let result = loader.isolate(
+        let result = await loader.isolate(
             [PluginCandidate(path: probe, name: "Probe", version: "0.0.1")], command: try command)
         guard case .failure(let error) = result, case .notAllowed("\(probe)", "Probe", ["Blog", "Shell"]) = error else {
             Issue.record("unexpected \(result)")
@@ -116,11 +116,11 @@ struct IsolationPlacementTests {
 
     /// A file that holds another plugin, or another version, than was read of it (replaced in
     /// between) is refused once its process says what it loaded, and that process ends.
-    @Test func aFileThatHoldsAnotherPluginThanWasReadIsRefusedAndItsProcessEnds() throws {
+    @Test func aFileThatHoldsAnotherPluginThanWasReadIsRefusedAndItsProcessEnds() async throws {
         let scratch = try Scratch()
         let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let loader = PluginLoader(registry: Registry())
-        let result = loader.isolate(
+        let result = await loader.isolate(
             [PluginCandidate(path: probe, name: "Probe", version: "0.0.2")], command: try command)
         guard case .failure(let error) = result,
             case .changedWhileLoading("\(probe)", "Probe 0.0.2", "Probe 0.0.1") = error
@@ -137,17 +137,17 @@ struct IsolationPlacementTests {
     /// A restart loads the files as they are then: one that would serve other plugins or routes
     /// than its proxies reach (another build took the file's place) is refused, and its process
     /// ends.
-    @Test func aRestartThatWouldServeOtherRoutesIsRefusedAndItsProcessEnds() throws {
+    @Test func aRestartThatWouldServeOtherRoutesIsRefusedAndItsProcessEnds() async throws {
         let scratch = try Scratch()
         let file = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let probe = try IsolatedPlugin.start(files: [file], command: try command)
+        let probe = try await IsolatedPlugin.start(files: [file], command: try command)
         let first = try #require(probe.processID)
         try FileManager.default.removeItem(atPath: file)
         _ = try scratch.copy(BuildProducts.greeter, as: "libProbePlugin.so")
         kill(first, SIGKILL)
         let ended = ContinuousClock.now + .seconds(30)
         while probe.processID != nil && .now < ended { usleep(20_000) }
-        let error = #expect(throws: IsolationError.self) { try probe.restart() }
+        let error = await #expect(throws: IsolationError.self) { try await probe.restart() }
         #expect(
             error?.description.hasSuffix(
                 "its new build serves other plugins, routes or events than those registered; start the host again "
@@ -160,13 +160,13 @@ struct IsolationPlacementTests {
     /// A plugin process starts with every signal at its default action, whatever its host
     /// ignores: a host run in the background by a shell ignores SIGINT, and its plugin processes
     /// must still end on it.
-    @Test func aPluginProcessDoesNotInheritTheSignalsItsHostIgnores() throws {
+    @Test func aPluginProcessDoesNotInheritTheSignalsItsHostIgnores() async throws {
         // A command of its own, so that no plugin process prepared before for another is taken.
         let scratch = try Scratch()
         let host = scratch.directory.appendingPathComponent("plugboard").path
         try FileManager.default.createSymbolicLink(atPath: host, withDestinationPath: try BuildProducts.host)
         let previous = signal(SIGINT, SIG_IGN)
-        let probe = try IsolatedPlugin.start(files: [try BuildProducts.probe], command: [host, "plugin-process"])
+        let probe = try await IsolatedPlugin.start(files: [try BuildProducts.probe], command: [host, "plugin-process"])
         signal(SIGINT, previous)
         let process = try #require(probe.processID)
         defer { kill(process, SIGKILL) }
@@ -181,8 +181,8 @@ struct IsolationPlacementTests {
     /// A plugin process rehearses a first use before it says it is prepared (a route of its own
     /// registered and launched, the loader run on the runtime's library), and none of it reaches
     /// the host: it serves the probe's plugin, routes and startup tasks alone.
-    @Test func aPluginProcessServesItsPluginsAloneAfterItsRehearsal() throws {
-        let probe = try IsolatedPlugin.start(
+    @Test func aPluginProcessServesItsPluginsAloneAfterItsRehearsal() async throws {
+        let probe = try await IsolatedPlugin.start(
             files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"])
         let process = try #require(probe.processID)
         defer { kill(process, SIGKILL) }

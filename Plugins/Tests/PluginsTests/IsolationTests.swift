@@ -203,6 +203,35 @@ struct IsolationTests {
         #expect(problems.contains("gave up 'do hang'"), "\(problems)")
     }
 
+    /// Ctrl-C while the shell waits for a plugin process to start gives up the wait: the shell's
+    /// thread is not held by the start. Here the process a restart takes (the one prepared ahead)
+    /// answers nothing, and the next command runs while that process still waits for its
+    /// deadline, a minute away. The restart is asked for, or comes with the plugin's next use.
+    @Test(arguments: ["restart Probe", "open app://probe/identity"])
+    func ctrlCGivesUpARestartWhoseProcessDoesNotAnswer(command: String) throws {
+        let host = try isolatedProbe(state: try Scratch().directory, options: ["--plugin-deadline", "60"])
+        host.type("open app://probe/identity\ndo trap\n")
+        host.read(until: "Stack: Home > Probe stopped\n")
+        let prepared = ContinuousClock.now + .seconds(60)
+        while ProcessTable.spareProcesses(of: host.processIdentifier).isEmpty && .now < prepared { usleep(20_000) }
+        let spare = try #require(ProcessTable.spareProcesses(of: host.processIdentifier).first)
+        // Named before it says it is prepared, which it then does at once.
+        usleep(300_000)
+        kill(spare, SIGSTOP)
+        host.type(command + "\n")
+        host.read(until: "> \(command)\n")
+        usleep(300_000)
+        kill(host.processIdentifier, SIGINT)
+        host.type("stack\n")
+        host.read(until: "Stack: ", after: host.read(until: "> stack\n"))
+        let state = ProcessTable.children(of: host.processIdentifier).first { $0.pid == spare }?.state
+        kill(spare, SIGKILL)
+        #expect(state == "T", "the process the restart took still waits, stopped")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(problems.contains("gave up '\(command)'"), "\(problems)")
+    }
+
     /// Ctrl-C while the shell waits for the screen a view model asked for gives up that screen as
     /// well: when the plugin's deadline later stops its process, the stack does not gain it.
     @Test func ctrlCGivesUpTheScreenAViewModelAskedFor() throws {

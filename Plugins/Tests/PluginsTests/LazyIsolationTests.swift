@@ -90,7 +90,7 @@ struct LazyIsolationTests {
         let command = [try BuildProducts.host, "plugin-process"]
         try population.declareIsolated([candidate], manifests: [greeter: manifest]) {
             starts.increment()
-            let result = loader.isolate([candidate], command: command)
+            let result = await loader.isolate([candidate], command: command)
             started.withLock { $0 = try? result.get() }
             return result
         }

@@ -9,8 +9,8 @@ import Testing
 @Suite(.serialized)
 struct PluginProcessSignalTests {
     @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL])
-    func aFatalSignalFromAnotherProcessEndsThePluginProcess(signal: Int32) throws {
-        let probe = try IsolatedPlugin.start(
+    func aFatalSignalFromAnotherProcessEndsThePluginProcess(signal: Int32) async throws {
+        let probe = try await IsolatedPlugin.start(
             files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"])
         let process = try #require(probe.processID)
         defer { kill(process, SIGKILL) }

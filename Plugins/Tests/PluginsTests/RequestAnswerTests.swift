@@ -10,7 +10,7 @@ struct RequestAnswerTests {
     // suites beside it start their plugin processes slowly, and the test may wait minutes to run.
     @Test(.timeLimit(.minutes(5))) func anAnswerThatComesAfterTheCallersOwnWaitReachesIt() async throws {
         let registry = Registry()
-        let probe = try IsolatedPlugin.start(
+        let probe = try await IsolatedPlugin.start(
             files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"])
         try probe.register(into: registry)
         let process = try #require(probe.processID)

@@ -6,11 +6,9 @@ import Testing
 /// has ended, it says so, and its actions go to no later process (which knows other screens by
 /// the same numbers), until it is built again from its URL in the process running now.
 struct StoppedScreenTests {
-    /// Starting and restarting plugin processes blocks the calling thread: not the main actor here,
-    /// which the tests of other suites share.
     @Test func aScreenOfAStoppedProcessIsBuiltAgainOnlyOnceAskedWhenAnotherRequestStartedIt() async throws {
         let registry = Registry()
-        let probe = try IsolatedPlugin.start(
+        let probe = try await IsolatedPlugin.start(
             files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"])
         try probe.register(into: registry)
         let navigator = await Navigator(registry: registry)
@@ -22,7 +20,7 @@ struct StoppedScreenTests {
         #expect(await shown(by: navigator).title == "Probe stopped")
         // Started again by a request that opens no screen: the screen still shows the stop, and
         // offers only to go back.
-        try probe.restart()
+        try await probe.restart()
         let second = try #require(probe.processID)
         defer { kill(second, SIGKILL) }
         #expect(second != first)
@@ -39,13 +37,36 @@ struct StoppedScreenTests {
         #expect(await navigator.rebuildStoppedScreens().rebuilt == 0)
     }
 
+    /// Requests that come while a stopped plugin's new process starts wait for that process: one
+    /// starts, however many ask for it at once, and each request goes to it.
+    @Test func requestsThatComeAtOnceAfterAStopStartOneProcess() async throws {
+        let scratch = try Scratch()
+        let file = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let probe = try await IsolatedPlugin.start(files: [file], command: [try BuildProducts.host, "plugin-process"])
+        let first = try #require(probe.processID)
+        kill(first, SIGKILL)
+        let seen = ContinuousClock.now + .seconds(10)
+        while probe.processID != nil && .now < seen { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(probe.processID == nil)
+        async let one: Void = probe.restart()
+        async let two: Void = probe.restart()
+        async let three: Void = probe.restart()
+        _ = try await (one, two, three)
+        let second = try #require(probe.processID)
+        defer { kill(second, SIGKILL) }
+        let serving = ProcessTable.pluginProcesses(of: getpid()).filter { child in
+            ((try? String(contentsOfFile: "/proc/\(child)/maps", encoding: .utf8)) ?? "").contains(file)
+        }
+        #expect(serving == [second], "one process serves the probe, the one it runs: \(serving)")
+    }
+
     /// A request that met its process's stop returns only once the stop is reported, however
     /// long the report takes, and whichever thread saw the end first: a host that goes on to end
     /// would otherwise cut the report short.
     @Test func aRequestThatMeetsAStopReturnsOnlyOnceTheStopIsReported() async throws {
         let reports = Reports()
         let registry = Registry()
-        let probe = try IsolatedPlugin.start(
+        let probe = try await IsolatedPlugin.start(
             files: [try BuildProducts.probe], command: [try BuildProducts.host, "plugin-process"],
             onStop: { error in
                 // A slow report: a crash log written to a slow disk, say.

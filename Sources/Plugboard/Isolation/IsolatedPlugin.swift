@@ -8,7 +8,7 @@ internal import Glibc
 /// runtime's last words, and their next use starts a new process.
 ///
 /// ```swift
-/// let notes = try IsolatedPlugin.start(files: ["plugins/libNotes.so"], command: [hostPath, "plugin-process"])
+/// let notes = try await IsolatedPlugin.start(files: ["plugins/libNotes.so"], command: [hostPath, "plugin-process"])
 /// try notes.register(into: .shared)
 /// try await navigator.open("app://notes")  // rendered in the plugin process
 /// ```
@@ -67,6 +67,9 @@ public final class IsolatedPlugin: Sendable {
     public static let defaultDeadline: Duration = .seconds(5)
     private let command: [String]
     private let current: PosixMutex<PluginProcessHandle?>
+    /// The start of a new process under way, once the last stopped, which every request that
+    /// needs it waits for.
+    private let starting = PosixMutex<OutcomeWait<PluginProcessHandle, IsolationError>?>(nil)
     /// What the last plugin process started reported.
     private let lastReady: PosixMutex<Ready>
     /// How each process that no longer serves ended, by process ID — a stop, or an end the host
@@ -100,16 +103,16 @@ public final class IsolatedPlugin: Sendable {
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift
-    /// let notes = try IsolatedPlugin.start(files: [path], command: ["/usr/bin/plugboard", "plugin-process"])
+    /// let notes = try await IsolatedPlugin.start(files: [path], command: ["/usr/bin/plugboard", "plugin-process"])
     /// ```
-    public static func start(
+    nonisolated(nonsending) public static func start(
         files: [String], command: [String], deadline: Duration = defaultDeadline,
         restarts: RestartPolicy = RestartPolicy(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
         onOutput: @escaping @Sendable (String) -> Void = { _ in }
-    ) throws(IsolationError) -> IsolatedPlugin {
-        let (handle, ready) = try PluginProcessHandle.start(
+    ) async throws(IsolationError) -> IsolatedPlugin {
+        let (handle, ready) = try await PluginProcessHandle.start(
             command, files: files, deadline: deadline, onOutput: onOutput)
         return IsolatedPlugin(
             files: files, command: command, deadline: deadline, handle: handle, ready: ready, restarts: restarts,
@@ -225,7 +228,7 @@ public final class IsolatedPlugin: Sendable {
             guard let serving = running(process) else { throw stop(ofProcess: process) ?? answeredOutOfTurn }
             handle = serving
         } else {
-            handle = try running()
+            handle = try await running()
         }
         guard case .screen(_, let state) = try await answer(make, from: handle) else { throw answeredOutOfTurn }
         return (state, handle.processID)
@@ -255,7 +258,7 @@ public final class IsolatedPlugin: Sendable {
     nonisolated(nonsending) func request(
         _ make: @Sendable (Int) -> WireMessage
     ) async throws(IsolationError) -> WireMessage {
-        try await answer(make, from: try running())
+        try await answer(make, from: try await running())
     }
 
     /// The answer of `handle`'s process to the request `make` builds.
@@ -298,11 +301,11 @@ public final class IsolatedPlugin: Sendable {
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift
-    /// try notes.restart()
+    /// try await notes.restart()
     /// ```
-    public func restart() throws(IsolationError) {
+    nonisolated(nonsending) public func restart() async throws(IsolationError) {
         restarts.withLock { $0.forgetStops() }
-        _ = try running()
+        _ = try await running()
     }
 
     /// Replaces the plugin process with a new one, which loads the plugin files as they are now (a
@@ -314,8 +317,8 @@ public final class IsolatedPlugin: Sendable {
     /// ```swift
     /// try await notes.replace()  // after a rebuild of libNotes.so
     /// ```
-    public func replace() async throws(IsolationError) {
-        let (handle, ready) = try startProcess()
+    nonisolated(nonsending) public func replace() async throws(IsolationError) {
+        let (handle, ready) = try await startProcess()
         let old = current.withLock { current in
             defer { current = handle }
             return current
@@ -345,14 +348,49 @@ public final class IsolatedPlugin: Sendable {
     }
 
     /// The plugin process running now, a new one if the last one stopped and the plugin may
+    /// start again by itself: started once, however many ask for it meanwhile.
+    nonisolated(nonsending) private func running() async throws(IsolationError) -> PluginProcessHandle {
+        let step = starting.withLock { starting -> StartStep in
+            if let start = starting { return .wait(start) }
+            if let handle = current.withLock({ $0 }), handle.isRunning { return .running(handle) }
+            let start = OutcomeWait<PluginProcessHandle, IsolationError>()
+            starting = start
+            return .start(start)
+        }
+        switch step {
+        case .running(let handle):
+            return handle
+        case .wait(let start):
+            return try await start.value()
+        case .start(let start):
+            let outcome: Result<PluginProcessHandle, IsolationError>
+            do throws(IsolationError) {
+                outcome = .success(try await startAgain())
+            } catch {
+                outcome = .failure(error)
+            }
+            starting.withLock { $0 = nil }
+            start.finish(outcome)
+            return try outcome.get()
+        }
+    }
+
+    /// What a request that needs the plugin process finds: it runs, or one starts, which this
+    /// request starts or waits for.
+    private enum StartStep {
+        case running(PluginProcessHandle)
+        case start(OutcomeWait<PluginProcessHandle, IsolationError>)
+        case wait(OutcomeWait<PluginProcessHandle, IsolationError>)
+    }
+
+    /// Starts a new plugin process in the place of the last, which stopped, if the plugin may
     /// start again by itself.
-    private func running() throws(IsolationError) -> PluginProcessHandle {
-        if let handle = current.withLock({ $0 }), handle.isRunning { return handle }
+    nonisolated(nonsending) private func startAgain() async throws(IsolationError) -> PluginProcessHandle {
         let restarts = restarts.withLock { $0 }
         guard restarts.startsAgain(at: now()) else {
             throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
-        let (handle, ready) = try startProcess()
+        let (handle, ready) = try await startProcess()
         current.withLock { $0 = handle }
         lastReady.withLock { $0 = ready }
         watch(handle)
@@ -363,8 +401,8 @@ public final class IsolatedPlugin: Sendable {
     /// - Throws: ``IsolationError`` when it cannot start, or when its plugins (a new build, say)
     ///   serve other routes or events than those registered, which its proxies could not reach;
     ///   that process is stopped then.
-    private func startProcess() throws(IsolationError) -> (PluginProcessHandle, Ready) {
-        let (handle, ready) = try PluginProcessHandle.start(
+    nonisolated(nonsending) private func startProcess() async throws(IsolationError) -> (PluginProcessHandle, Ready) {
+        let (handle, ready) = try await PluginProcessHandle.start(
             command, files: files, deadline: deadline, onOutput: onOutput)
         guard ready.routes == routes, ready.handlers == handlers, ready.plugins.map(\.name) == plugins.map(\.name)
         else {

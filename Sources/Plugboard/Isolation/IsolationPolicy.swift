@@ -117,7 +117,7 @@ public enum IsolationPolicy: Sendable, Hashable {
 /// load order.
 ///
 /// ```swift
-/// for group in plan.groups { _ = try IsolatedPlugin.start(files: group.map(\.path), command: command) }
+/// for group in plan.groups { _ = try await IsolatedPlugin.start(files: group.map(\.path), command: command) }
 /// ```
 public struct IsolationPlan: Sendable, Hashable {
     /// The groups that run in plugin processes, one process each.

@@ -10,7 +10,7 @@ extension Navigator {
     /// ``rebuildScreens(of:)`` removes them.
     ///
     /// ```swift
-    /// try notes.restart()
+    /// try await notes.restart()
     /// let rebuilt = await navigator.rebuildStoppedScreens()
     /// print(rebuilt.rebuilt, "screens rebuilt")
     /// ```

@@ -18,7 +18,7 @@ public enum PlacedPlugin: Sendable {
     /// are registered as proxies.
     ///
     /// ```swift
-    /// if case .isolated(let group) = placed { try group.restart() }
+    /// if case .isolated(let group) = placed { try await group.restart() }
     /// ```
     case isolated(IsolatedPlugin)
 }

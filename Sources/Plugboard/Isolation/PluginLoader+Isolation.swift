@@ -21,24 +21,24 @@ extension PluginLoader {
     /// ```swift
     /// let resolution = PluginResolver.resolve(candidates)
     /// let command = ["/usr/bin/plugboard", "plugin-process"]
-    /// for result in try PluginLoader().load(resolved: resolution.order, isolation: .all, command: command) {
+    /// for result in try await PluginLoader().load(resolved: resolution.order, isolation: .all, command: command) {
     ///     print(result)
     /// }
     /// ```
     @discardableResult
-    public func load(
+    nonisolated(nonsending) public func load(
         resolved population: [PluginCandidate], isolation: IsolationPolicy, command: [String],
         deadline: Duration = IsolatedPlugin.defaultDeadline,
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
         onOutput: @escaping @Sendable (_ plugins: String, _ line: String) -> Void = { _, _ in },
         loaded: (_ path: String, _ result: Result<PlacedPlugin, PluginLoadError>) -> Void = { _, _ in }
-    ) throws(IsolationError) -> [Result<PlacedPlugin, PluginLoadError>] {
+    ) async throws(IsolationError) -> [Result<PlacedPlugin, PluginLoadError>] {
         let plan = try isolation.plan(for: population)
         var placed: [String: Result<PlacedPlugin, PluginLoadError>] = [:]
         for group in plan.groups {
-            let started = isolate(group, command: command, deadline: deadline, onStop: onStop, onOutput: onOutput).map {
-                PlacedPlugin.isolated($0)
-            }
+            let started = await isolate(
+                group, command: command, deadline: deadline, onStop: onStop, onOutput: onOutput
+            ).map { PlacedPlugin.isolated($0) }
             for candidate in group { placed[candidate.path] = started }
         }
         for (candidate, result) in zip(plan.inHost, load(resolved: plan.inHost)) {
@@ -73,18 +73,18 @@ extension PluginLoader {
     ///   registered.
     ///
     /// ```swift
-    /// let notes = PluginLoader().isolate([candidate], command: ["/usr/bin/plugboard", "plugin-process"])
+    /// let notes = await PluginLoader().isolate([candidate], command: ["/usr/bin/plugboard", "plugin-process"])
     /// ```
-    public func isolate(
+    nonisolated(nonsending) public func isolate(
         _ group: [PluginCandidate], command: [String], deadline: Duration = IsolatedPlugin.defaultDeadline,
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
         onOutput: @escaping @Sendable (_ plugins: String, _ line: String) -> Void = { _, _ in }
-    ) -> Result<IsolatedPlugin, PluginLoadError> {
+    ) async -> Result<IsolatedPlugin, PluginLoadError> {
         let path = group.first?.path ?? ""
         if let refusal = refusal(toIsolate: group, amongDeclared: false) { return .failure(refusal) }
         let plugin: IsolatedPlugin
         do {
-            plugin = try IsolatedPlugin.start(
+            plugin = try await IsolatedPlugin.start(
                 files: group.map(\.path), command: command, deadline: deadline, onStop: onStop,
                 onOutput: { [names = group.map(\.name).joined(separator: " + ")] in onOutput(names, $0) })
         } catch {

@@ -3,7 +3,7 @@ extension PluginPopulation {
     struct IsolatedGroup: Sendable {
         /// Its plugins, dependencies first, each with what its file declares.
         let members: [(candidate: PluginCandidate, manifest: SealedManifest)]
-        let start: @Sendable () -> Result<IsolatedPlugin, PluginLoadError>
+        let start: @Sendable () async -> Result<IsolatedPlugin, PluginLoadError>
         var status: Status = .declared
     }
 
@@ -28,13 +28,13 @@ extension PluginPopulation {
     ///
     /// ```swift
     /// try population.declareIsolated([greeter], manifests: manifests) {
-    ///     population.loader.isolate([greeter], command: ["/usr/bin/plugboard", "plugin-process"])
+    ///     await population.loader.isolate([greeter], command: ["/usr/bin/plugboard", "plugin-process"])
     /// }
     /// try await navigator.open("app://greeter/hello")  // starts Greeter's process first
     /// ```
     public func declareIsolated(
         _ group: [PluginCandidate], manifests: [String: SealedManifest],
-        start: @escaping @Sendable () -> Result<IsolatedPlugin, PluginLoadError>
+        start: @escaping @Sendable () async -> Result<IsolatedPlugin, PluginLoadError>
     ) throws(PluginLoadError) {
         if let refusal = loader.refusal(toIsolate: group, amongDeclared: true) { throw refusal }
         let members = group.compactMap { candidate in manifests[candidate.path].map { (candidate, $0) } }
@@ -116,7 +116,7 @@ extension PluginPopulation {
         let step = isolatedGroups.withLock { ActivationStep.claim(&$0[index].status) }
         try await step.run { wait in
             let group = self.isolatedGroups.withLock { $0[index] }
-            let outcome = group.start().map { _ in () }.mapError { error in
+            let outcome = await group.start().map { _ in () }.mapError { error in
                 ActivationError.refused(plugin: group.members.first?.candidate.name ?? "", error)
             }
             self.isolatedGroups.withLock { groups in

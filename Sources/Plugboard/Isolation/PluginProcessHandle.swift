@@ -86,12 +86,14 @@ final class PluginProcessHandle: Sendable {
     /// Has a plugin process of `command` serve `files`, and waits, within `deadline`, until it
     /// reports its plugins ready; each line it prints goes to `onOutput`. It takes the process
     /// prepared for `command` ahead (``SpareProcesses``), or starts one when none is; either way,
-    /// it prepares the next.
-    static func start(
+    /// it prepares the next. The wait for the plugins, whose code runs as they load and launch,
+    /// is a request's (``request(_:)``): the caller's thread is let go of when it lasts, so that
+    /// a person can give it up.
+    nonisolated(nonsending) static func start(
         _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
-    ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
+    ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         do {
-            return try take(command, files: files, deadline: deadline, onOutput: onOutput)
+            return try await take(command, files: files, deadline: deadline, onOutput: onOutput)
         } catch {
             SpareProcesses.prepare(command)
             throw error
@@ -100,13 +102,13 @@ final class PluginProcessHandle: Sendable {
 
     /// Starts the process as ``start(_:files:deadline:onOutput:)`` says; once one serves, its reader
     /// prepares the next, and when none does, the caller.
-    private static func take(
+    nonisolated(nonsending) private static func take(
         _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
-    ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
+    ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         if let spare = SpareProcesses.take(command) {
             do throws(IsolationError) {
                 spare.output.handLines(to: onOutput)
-                return try serve(files, by: spare, deadline: deadline, command: command)
+                return try await serve(files, by: spare, deadline: deadline, command: command)
             } catch .endedBeforeReady(_, let report) where report.isEmpty {
                 // It ended without a word — killed since it was prepared, say — so no plugin's
                 // code ended it: a new process tries, and says why if it cannot. One that refused
@@ -116,36 +118,31 @@ final class PluginProcessHandle: Sendable {
         }
         let process = try SpawnedProcess.start(command)
         process.output.handLines(to: onOutput)
+        // No plugin's code runs before the process says it is prepared: the wait is short.
         guard process.waitForPrepared(within: deadline) else {
             throw .cannotStart(
                 reason: "it did not say it was prepared, in version \(WireMessage.version) of the wire, within "
                     + "\(deadline): \(process.stop().lastWords)")
         }
-        return try serve(files, by: process, deadline: deadline, command: command)
+        return try await serve(files, by: process, deadline: deadline, command: command)
     }
 
-    /// Has `process`, which said it is prepared, serve `files`, and reads its answers from then on;
-    /// the reader's thread first prepares the next process for `command`.
-    private static func serve(
+    /// Has `process`, which said it is prepared, serve `files`, reading its answers from then on
+    /// (its reader's thread first prepares the next process for `command`), and waits for its
+    /// plugins to be ready.
+    nonisolated(nonsending) private static func serve(
         _ files: [String], by process: SpawnedProcess, deadline: Duration, command: [String]
-    ) throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
-        // The process loads its plugins while this one starts the thread that reads its answers.
-        let hello = Result { () throws(WireError) in
-            try process.connection.send(.hello(version: WireMessage.version, files: files))
-        }
+    ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         guard let reader = WorkerThread() else {
             _ = process.stop()
             throw .cannotStart(reason: "no thread could be started to read from it")
         }
         let handle = PluginProcessHandle(process: process, deadline: deadline, reader: reader)
-        let ready = try handle.handshake(hello, deadline: deadline)
-        // Handing the next process's start to the starter's thread wakes that thread: this one is
-        // woken anyway, and the first use does not wait for a second wake.
         reader.async {
             SpareProcesses.prepare(command)
             handle.readAnswers()
         }
-        return (handle, ready)
+        return (handle, try await handle.handshake(files))
     }
 
     /// Whether the process still serves: false from the moment its socket closes, while what it
@@ -248,35 +245,32 @@ final class PluginProcessHandle: Sendable {
         state.withLock { $0.navigation[screen] = handler }
     }
 
-    /// Waits for the plugins to be ready; `hello` is how sending them the files to serve went.
-    private func handshake(_ hello: Result<Void, WireError>, deadline: Duration) throws(IsolationError)
+    /// The number of the first request a handle sends, the `hello` that names the files to serve:
+    /// its answer, `ready` or `refused`, carries no number.
+    private static let handshake = 1
+
+    /// Sends the `hello` that names `files` (the first request, ``handshake``) and waits for the
+    /// plugins to be ready, within the deadline.
+    nonisolated(nonsending) private func handshake(_ files: [String]) async throws(IsolationError)
         -> IsolatedPlugin.Ready
     {
-        let answer: WireMessage
-        do throws(WireError) {
-            try hello.get()
-            answer = try connection.receive(within: deadline)
-        } catch .closed {
-            let death = process.end(within: deadline)
-            throw .endedBeforeReady(lastWords: death.lastWords, report: death.report)
-        } catch .unfinished {
-            _ = process.stop()
+        let outcome = await request { _ in .hello(version: WireMessage.version, files: files) }
+        switch outcome {
+        case .stopped(let death) where death.timedOut:
             throw .cannotStart(reason: "its plugin was not ready within \(deadline)")
-        } catch {
-            _ = process.stop()
-            throw .cannotStart(reason: "it answered with no message of the wire: \(error)")
-        }
-        switch answer {
-        case .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch)
+        case .stopped(let death):
+            throw .endedBeforeReady(lastWords: death.lastWords, report: death.report)
+        case .answered(
+            .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch))
         where version == WireMessage.version && !plugins.isEmpty:
             return IsolatedPlugin.Ready(
                 plugins: plugins, routes: routes, handlers: handlers, interceptors: interceptors, fallback: fallback,
                 launch: launch)
-        case .refused(let reason):
-            _ = process.end(within: deadline)
+        case .answered(.refused(let reason)):
+            await end(within: deadline)
             throw .refused(reason: reason)
-        default:
-            _ = process.stop()
+        case .answered:
+            stop()
             throw .cannotStart(reason: "it does not speak version \(WireMessage.version) of the wire")
         }
     }
@@ -368,21 +362,28 @@ final class PluginProcessHandle: Sendable {
     private func handOn(_ message: WireMessage) {
         switch message {
         case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
-            let resumed = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
-                guard let continuation = state.pending[request]?.continuation else {
-                    // Its caller waits on its own thread, and takes it from there.
-                    state.pending[request]?.answer = message
-                    return nil
-                }
-                state.pending[request] = nil
-                return continuation
-            }
-            resumed?.resume(returning: .answered(message))
+            answer(request, with: message)
+        case .ready, .refused:
+            answer(Self.handshake, with: message)
         case .navigate(let screen, let navigation):
             state.withLock { $0.navigation[screen] }?(navigation)
         default:
             break
         }
+    }
+
+    /// Hands `message`, the answer to the request numbered `request`, to its caller.
+    private func answer(_ request: Int, with message: WireMessage) {
+        let resumed = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+            guard let continuation = state.pending[request]?.continuation else {
+                // Its caller waits on its own thread, and takes it from there.
+                state.pending[request]?.answer = message
+                return nil
+            }
+            state.pending[request] = nil
+            return continuation
+        }
+        resumed?.resume(returning: .answered(message))
     }
 
     /// Stops the process, whose frame `error` says is broken: one that did not come whole by its

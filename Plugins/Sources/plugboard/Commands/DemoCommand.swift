@@ -54,7 +54,7 @@ enum DemoCommand {
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options(launchingPlugins: arguments, switches: ["--eager"])
         Terminal.heading("Plugboard demo", "  (runtime \(RuntimeFingerprint.current.runtimeVersion))")
-        let (failures, population) = try PluginLoading.install(
+        let (failures, population) = try await PluginLoading.install(
             directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"),
             isolation: try options.isolation)
         let registry = Registry.shared

@@ -42,8 +42,8 @@ enum LaunchCommand {
         // Loading and progress go to standard error, as in run and open: standard output holds the
         // report.
         let isolation = try options.isolation
-        let failures = try Terminal.toStandardError {
-            try PluginLoading.load(
+        let failures = try await Terminal.toStandardErrorWhile {
+            try await PluginLoading.load(
                 directories: options.pluginDirectories, withBundled: options.withBundled, isolation: isolation)
         }
         let app = Application(registry: .shared, taskTimeout: try options.taskTimeout)

@@ -23,8 +23,8 @@ enum ListCommand {
           -h, --help      Show this help.
         """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let (failures, population, json) = try PluginLoading.installForListing(arguments)
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let (failures, population, json) = try await PluginLoading.installForListing(arguments)
         if json {
             try printJSON(
                 RegistryJSON(

@@ -28,8 +28,8 @@ enum RoutesCommand {
         let routes: [RouteJSON]
     }
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let (failures, population, json) = try PluginLoading.installForListing(arguments)
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let (failures, population, json) = try await PluginLoading.installForListing(arguments)
         defer { withExtendedLifetime(population) {} }
         let snapshot = Registry.shared.snapshot
         let routes = snapshot.routes.map { RouteJSON($0, in: snapshot) }

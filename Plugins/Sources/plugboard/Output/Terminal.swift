@@ -91,6 +91,14 @@ enum Terminal {
         try $diverted.withValue(true, operation: body)
     }
 
+    /// Runs `body`, which may wait, with its ``line(_:)`` output sent to standard error, as
+    /// ``toStandardError(_:)`` runs a body that does not.
+    nonisolated(nonsending) static func toStandardErrorWhile<Result>(
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $diverted.withValue(true, operation: body)
+    }
+
     /// Prints a line to standard error.
     static func error(_ text: String) {
         write(TerminalSafeText.make(text) + "\n", to: STDERR_FILENO)

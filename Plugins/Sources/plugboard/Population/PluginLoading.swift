@@ -40,8 +40,8 @@ enum PluginLoading {
     static func load(
         directories: [String], withBundled: Bool = false, isolation: IsolationChoice = IsolationChoice(),
         into registry: Registry = .shared
-    ) throws -> Int {
-        try install(
+    ) async throws -> Int {
+        try await install(
             directories: directories, withBundled: withBundled, eager: true, isolation: isolation, into: registry
         ).failures
     }
@@ -55,14 +55,14 @@ enum PluginLoading {
     static func install(
         directories: [String], withBundled: Bool = false, eager: Bool, mappingCopies: Bool = false,
         isolation: IsolationChoice = IsolationChoice(), into registry: Registry = .shared
-    ) throws -> (failures: Int, population: PluginPopulation) {
+    ) async throws -> (failures: Int, population: PluginPopulation) {
         let read = try read(
             directories: directories, withBundled: withBundled, mappingCopies: mappingCopies,
             isolation: isolation.policy, into: registry)
         // The plugins to isolate start in processes of their own — those needed at launch now, the
         // others when first needed — and the rest load here.
         let (now, later) = isolatedGroups(of: read, eager: eager)
-        let failures = Isolation.start(
+        let failures = await Isolation.start(
             now, deadline: isolation.deadline, manifests: read.manifests, loader: read.loader)
         let (inHost, population) = installInHost(read, eager: eager)
         let undeclared = Isolation.declare(
@@ -196,11 +196,11 @@ enum PluginLoading {
     /// returns how many failed, the population, and whether `--json` asks for JSON.
     static func installForListing(
         _ arguments: [String]
-    ) throws -> (failures: Int, population: PluginPopulation, json: Bool) {
+    ) async throws -> (failures: Int, population: PluginPopulation, json: Bool) {
         let options = try Options(
             loadingPlugins: arguments, valued: Options.isolationOptions, switches: ["--json", "--eager"])
-        let (failures, population) = try Terminal.toStandardError {
-            try install(
+        let (failures, population) = try await Terminal.toStandardErrorWhile {
+            try await install(
                 directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"),
                 isolation: try options.isolation)
         }

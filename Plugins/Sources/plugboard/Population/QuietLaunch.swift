@@ -16,8 +16,8 @@ enum QuietLaunch {
         strict: Bool = false, showingProgress: Bool = false, taskTimeout: Duration? = StartupTask.defaultTimeout,
         isolation: IsolationChoice = IsolationChoice()
     ) async throws -> (Application, failures: Int, population: PluginPopulation, signals: TerminationSignals) {
-        let (failures, population) = try Terminal.toStandardError {
-            try PluginLoading.install(
+        let (failures, population) = try await Terminal.toStandardErrorWhile {
+            try await PluginLoading.install(
                 directories: pluginDirectories, withBundled: withBundled, eager: eager, mappingCopies: mappingCopies,
                 isolation: isolation)
         }

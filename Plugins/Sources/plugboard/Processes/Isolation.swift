@@ -62,10 +62,10 @@ enum Isolation {
     /// manifests in `manifests`.
     static func start(
         _ groups: [[PluginCandidate]], deadline: Duration, manifests: [String: SealedManifest], loader: PluginLoader
-    ) -> Int {
+    ) async -> Int {
         var failures = 0
         for group in groups {
-            switch start(group, deadline: deadline, manifests: manifests, loader: loader) {
+            switch await start(group, deadline: deadline, manifests: manifests, loader: loader) {
             case .success(let plugin):
                 for member in plugin.plugins {
                     Terminal.line(.ok, "\(member.name) \(member.version)  (\(place(of: member, in: plugin)))")
@@ -104,7 +104,7 @@ enum Isolation {
             do {
                 try population.declareIsolated(group, manifests: manifests) {
                     let begun = ContinuousClock.now
-                    let result = start(group, deadline: deadline, manifests: manifests, loader: loader)
+                    let result = await start(group, deadline: deadline, manifests: manifests, loader: loader)
                     switch result {
                     case .success(let plugin):
                         // On standard output, as an activation in the host's process is.
@@ -130,8 +130,8 @@ enum Isolation {
     /// keeping it among the plugins ``started``.
     private static func start(
         _ group: [PluginCandidate], deadline: Duration, manifests: [String: SealedManifest], loader: PluginLoader
-    ) -> Result<IsolatedPlugin, PluginLoadError> {
-        let result = loader.isolate(
+    ) async -> Result<IsolatedPlugin, PluginLoadError> {
+        let result = await loader.isolate(
             group, command: processCommand, deadline: deadline, onStop: report, onOutput: printed)
         if case .success(let plugin) = result {
             started.withLock { $0.append(plugin) }

@@ -166,7 +166,7 @@ final class ShellSession {
                     + "--isolate \(name) to give it a process of its own, or reload \(name) to take its build anew")
         }
         let running = plugin.processID
-        try plugin.restart()
+        try await plugin.restart()
         if let running {
             Terminal.line(
                 "\(plugin.title): running (process \(running)), so nothing to restart; "
