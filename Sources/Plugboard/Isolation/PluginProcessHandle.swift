@@ -62,7 +62,6 @@ final class PluginProcessHandle: Sendable {
     private let process: SpawnedProcess
     private var connection: WireConnection { process.connection }
     private let state = PosixMutex(State())
-    private let reader: WorkerThread
     /// Held by whoever reads the socket (the reader's thread, or a caller waiting on its own) until
     /// what it read is handed on, so that messages take effect in the order they came.
     private let reading = PosixLock()
@@ -75,11 +74,10 @@ final class PluginProcessHandle: Sendable {
     /// clock's tick (4 ms on a kernel that ticks 250 times a second).
     static let waitOnCaller: Duration = .milliseconds(1)
 
-    private init(process: SpawnedProcess, deadline: Duration, reader: WorkerThread) {
+    private init(process: SpawnedProcess, deadline: Duration) {
         processID = process.processID
         self.deadline = deadline
         self.process = process
-        self.reader = reader
         process.connection.setReceiveTimeout(Self.waitOnCaller)
     }
 
@@ -133,16 +131,19 @@ final class PluginProcessHandle: Sendable {
     nonisolated(nonsending) private static func serve(
         _ files: [String], by process: SpawnedProcess, deadline: Duration, command: [String]
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
+        let handle = PluginProcessHandle(process: process, deadline: deadline)
+        // The process loads its plugins while this one starts the thread that reads its answers,
+        // which ends once the socket has closed.
+        let hello = handle.ask { _ in .hello(version: WireMessage.version, files: files) }
         guard let reader = WorkerThread() else {
             _ = process.stop()
             throw .cannotStart(reason: "no thread could be started to read from it")
         }
-        let handle = PluginProcessHandle(process: process, deadline: deadline, reader: reader)
         reader.async {
             SpareProcesses.prepare(command)
             handle.readAnswers()
         }
-        return (handle, try await handle.handshake(files))
+        return (handle, try await handle.handshake(awaiting: hello))
     }
 
     /// Whether the process still serves: false from the moment its socket closes, while what it
@@ -156,6 +157,20 @@ final class PluginProcessHandle: Sendable {
     /// the caller reads the answer itself when it comes within ``waitOnCaller``, and suspends
     /// after that.
     nonisolated(nonsending) func request(_ make: @Sendable (Int) -> WireMessage) async -> Outcome {
+        await answer(to: ask(make))
+    }
+
+    /// A request sent (``ask(_:)``): its number and when it is due, or the death of the process,
+    /// which met it before it was sent.
+    private struct Asked {
+        let number: Int
+        let due: ContinuousClock.Instant
+        let death: Death?
+    }
+
+    /// Sends what `make` builds with a new request number, unless the process has ended; its
+    /// answer is then waited for with ``answer(to:)``.
+    private func ask(_ make: @Sendable (Int) -> WireMessage) -> Asked {
         let due = ContinuousClock.now + deadline
         let (number, death) = state.withLock { state in
             state.lastRequest += 1
@@ -164,13 +179,16 @@ final class PluginProcessHandle: Sendable {
             }
             return (state.lastRequest, state.death)
         }
-        if let death { return .stopped(death) }
-        do {
-            try connection.send(make(number))
-        } catch {
-            // The reader sees the socket close and answers every request waiting.
-        }
-        if let answer = readAnswer(to: number, due: due) { return .answered(answer) }
+        // One that cannot be sent is answered by the process's end, which the reader sees.
+        if death == nil { try? connection.send(make(number)) }
+        return Asked(number: number, due: due, death: death)
+    }
+
+    /// Waits for the answer to `asked`, or for the process's death, as ``request(_:)`` says.
+    nonisolated(nonsending) private func answer(to asked: Asked) async -> Outcome {
+        let number = asked.number
+        if let death = asked.death { return .stopped(death) }
+        if let answer = readAnswer(to: number, due: asked.due) { return .answered(answer) }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
             let outcome = state.withLock { state -> Outcome? in
                 guard let waiting = state.pending[number] else {
@@ -249,13 +267,12 @@ final class PluginProcessHandle: Sendable {
     /// its answer, `ready` or `refused`, carries no number.
     private static let handshake = 1
 
-    /// Sends the `hello` that names `files` (the first request, ``handshake``) and waits for the
-    /// plugins to be ready, within the deadline.
-    nonisolated(nonsending) private func handshake(_ files: [String]) async throws(IsolationError)
+    /// Waits, within the deadline, for the plugins to be ready: the answer to `hello`, the `hello`
+    /// asked that names the files to serve (the first request, ``handshake``).
+    nonisolated(nonsending) private func handshake(awaiting hello: Asked) async throws(IsolationError)
         -> IsolatedPlugin.Ready
     {
-        let outcome = await request { _ in .hello(version: WireMessage.version, files: files) }
-        switch outcome {
+        switch await answer(to: hello) {
         case .stopped(let death) where death.timedOut:
             throw .cannotStart(reason: "its plugin was not ready within \(deadline)")
         case .stopped(let death):
