@@ -73,10 +73,10 @@ struct IsolationPlacementTests {
         #expect(loader.registry.snapshot.routes.count == routes)
         // Its process was started, and loaded the file, then ended: none has it mapped.
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !processes(serving: elsewhere).isEmpty {
+        while Date() < deadline, !ProcessTable.pluginProcesses(of: getpid(), serving: elsewhere).isEmpty {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(processes(serving: elsewhere).isEmpty)
+        #expect(ProcessTable.pluginProcesses(of: getpid(), serving: elsewhere).isEmpty)
     }
 
     /// A second copy of a plugin registered already is refused as the loader refuses one in the
@@ -96,7 +96,7 @@ struct IsolationPlacementTests {
         }
         #expect(name == "Probe" && path == elsewhere && loadedFrom == here)
         #expect(loader.registry.snapshot.routes.count == routes)
-        #expect(processes(serving: elsewhere).isEmpty)
+        #expect(ProcessTable.pluginProcesses(of: getpid(), serving: elsewhere).isEmpty)
     }
 
     @Test func aPluginNotOnTheLoadersAllowlistIsRefusedBeforeAProcessStartsForIt() async throws {
@@ -111,7 +111,7 @@ struct IsolationPlacementTests {
         }
         #expect(error.description.hasSuffix("plugin 'Probe' is not on this host's allowlist (Blog, Shell)"))
         #expect(loader.registry.snapshot.routes.isEmpty)
-        #expect(processes(serving: probe).isEmpty)
+        #expect(ProcessTable.pluginProcesses(of: getpid(), serving: probe).isEmpty)
     }
 
     /// A file that holds another plugin, or another version, than was read of it (replaced in
@@ -130,8 +130,8 @@ struct IsolationPlacementTests {
         }
         #expect(loader.registry.snapshot.routes.isEmpty)
         let ended = ContinuousClock.now + .seconds(30)
-        while !processes(serving: probe).isEmpty && .now < ended { usleep(20_000) }
-        #expect(processes(serving: probe).isEmpty)
+        while !ProcessTable.pluginProcesses(of: getpid(), serving: probe).isEmpty && .now < ended { usleep(20_000) }
+        #expect(ProcessTable.pluginProcesses(of: getpid(), serving: probe).isEmpty)
     }
 
     /// A restart loads the files as they are then: one that would serve other plugins or routes
@@ -153,8 +153,8 @@ struct IsolationPlacementTests {
                 "its new build serves other plugins, routes or events than those registered; start the host again "
                     + "to take it") == true, "\(String(describing: error))")
         #expect(probe.processID == nil)
-        while !processes(serving: file).isEmpty && .now < ended { usleep(20_000) }
-        #expect(processes(serving: file).isEmpty)
+        while !ProcessTable.pluginProcesses(of: getpid(), serving: file).isEmpty && .now < ended { usleep(20_000) }
+        #expect(ProcessTable.pluginProcesses(of: getpid(), serving: file).isEmpty)
     }
 
     /// A plugin process starts with every signal at its default action, whatever its host
@@ -190,12 +190,5 @@ struct IsolationPlacementTests {
         #expect(probe.routes.map(\.pattern).contains("app://probe/identity"), "\(probe.routes)")
         #expect(probe.routes.allSatisfy { $0.plugin == "Probe" }, "\(probe.routes)")
         #expect(probe.launch.entries.allSatisfy { $0.owner.module.hasPrefix("ProbePlugin.") }, "\(probe.launch)")
-    }
-
-    /// The plugin processes of this test process that have `file` mapped: those that loaded it.
-    private func processes(serving file: String) -> [Int32] {
-        ProcessTable.pluginProcesses(of: getpid()).filter { child in
-            ((try? String(contentsOfFile: "/proc/\(child)/maps", encoding: .utf8)) ?? "").contains(file)
-        }
     }
 }

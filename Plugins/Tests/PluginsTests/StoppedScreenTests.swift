@@ -54,10 +54,35 @@ struct StoppedScreenTests {
         _ = try await (one, two, three)
         let second = try #require(probe.processID)
         defer { kill(second, SIGKILL) }
-        let serving = ProcessTable.pluginProcesses(of: getpid()).filter { child in
-            ((try? String(contentsOfFile: "/proc/\(child)/maps", encoding: .utf8)) ?? "").contains(file)
+        #expect(
+            ProcessTable.pluginProcesses(of: getpid(), serving: file) == [second],
+            "one process serves the probe, the one it runs")
+    }
+
+    /// A new build's process that replaces a stopped plugin's, asked for while a restart starts
+    /// one (a reload beside a request, say), starts after it: one process is left, the plugin's.
+    @Test func aReplacementAskedForWhileARestartStartsAProcessLeavesOneProcess() async throws {
+        let scratch = try Scratch()
+        let file = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let probe = try await IsolatedPlugin.start(files: [file], command: [try BuildProducts.host, "plugin-process"])
+        let first = try #require(probe.processID)
+        kill(first, SIGKILL)
+        let seen = ContinuousClock.now + .seconds(10)
+        while probe.processID != nil && .now < seen { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(probe.processID == nil)
+        async let restarted: Void = probe.restart()
+        async let replaced: Void = probe.replace()
+        _ = try await (restarted, replaced)
+        let running = try #require(probe.processID)
+        defer { kill(running, SIGKILL) }
+        // The process a replacement ends may take a moment to go.
+        let ended = ContinuousClock.now + .seconds(10)
+        while ProcessTable.pluginProcesses(of: getpid(), serving: file).count > 1 && .now < ended {
+            try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(serving == [second], "one process serves the probe, the one it runs: \(serving)")
+        #expect(
+            ProcessTable.pluginProcesses(of: getpid(), serving: file) == [running],
+            "one process serves the probe, the one it runs")
     }
 
     /// A request that met its process's stop returns only once the stop is reported, however

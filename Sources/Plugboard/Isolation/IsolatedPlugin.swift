@@ -67,8 +67,8 @@ public final class IsolatedPlugin: Sendable {
     public static let defaultDeadline: Duration = .seconds(5)
     private let command: [String]
     private let current: PosixMutex<PluginProcessHandle?>
-    /// The start of a new process under way, once the last stopped, which every request that
-    /// needs it waits for.
+    /// The start of a new process under way (once the last stopped, or to replace it), which every
+    /// request that needs the process waits for.
     private let starting = PosixMutex<OutcomeWait<PluginProcessHandle, IsolationError>?>(nil)
     /// What the last plugin process started reported.
     private let lastReady: PosixMutex<Ready>
@@ -318,18 +318,50 @@ public final class IsolatedPlugin: Sendable {
     /// try await notes.replace()  // after a rebuild of libNotes.so
     /// ```
     nonisolated(nonsending) public func replace() async throws(IsolationError) {
-        let (handle, ready) = try await startProcess()
-        let old = current.withLock { current in
-            defer { current = handle }
-            return current
+        // After any start under way; the requests that come meanwhile wait for the new process.
+        let start = await claimedStart()
+        let old = current.withLock { $0 }
+        do {
+            let (handle, ready) = try await startProcess()
+            current.withLock { $0 = handle }
+            lastReady.withLock { $0 = ready }
+            restarts.withLock { $0.forgetStops() }
+            watch(handle)
+            finish(start, with: .success(handle))
+        } catch {
+            // Those requests go on with the old process, if it runs.
+            finish(start, with: old.flatMap { $0.isRunning ? .success($0) : nil } ?? .failure(error))
+            throw error
         }
-        lastReady.withLock { $0 = ready }
-        restarts.withLock { $0.forgetStops() }
-        watch(handle)
         guard let old, old.isRunning else { return }
         ending(old, because: "replaced by a new build")
         _ = try? await answer({ .terminate(request: $0) }, from: old)
         old.stop()
+    }
+
+    /// Waits until no start of a process is under way, then makes a new start the one under way,
+    /// which the requests that need the process wait for until it is finished
+    /// (``finish(_:with:)``).
+    nonisolated(nonsending) private func claimedStart() async -> OutcomeWait<PluginProcessHandle, IsolationError> {
+        while true {
+            let (start, claimed) = starting.withLock { starting in
+                if let under = starting { return (under, false) }
+                let start = OutcomeWait<PluginProcessHandle, IsolationError>()
+                starting = start
+                return (start, true)
+            }
+            if claimed { return start }
+            _ = try? await start.value()
+        }
+    }
+
+    /// Ends `start`, the start under way, with `outcome`, for the requests that wait for it.
+    private func finish(
+        _ start: OutcomeWait<PluginProcessHandle, IsolationError>,
+        with outcome: Result<PluginProcessHandle, IsolationError>
+    ) {
+        starting.withLock { $0 = nil }
+        start.finish(outcome)
     }
 
     /// Ends the plugin process at once, without reporting its end as a stop: for plugins the host
@@ -369,8 +401,7 @@ public final class IsolatedPlugin: Sendable {
             } catch {
                 outcome = .failure(error)
             }
-            starting.withLock { $0 = nil }
-            start.finish(outcome)
+            finish(start, with: outcome)
             return try outcome.get()
         }
     }

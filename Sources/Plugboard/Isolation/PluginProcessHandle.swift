@@ -379,9 +379,9 @@ final class PluginProcessHandle: Sendable {
     private func handOn(_ message: WireMessage) {
         switch message {
         case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
-            answer(request, with: message)
+            handAnswer(message, to: request)
         case .ready, .refused:
-            answer(Self.handshake, with: message)
+            handAnswer(message, to: Self.handshake)
         case .navigate(let screen, let navigation):
             state.withLock { $0.navigation[screen] }?(navigation)
         default:
@@ -390,7 +390,7 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Hands `message`, the answer to the request numbered `request`, to its caller.
-    private func answer(_ request: Int, with message: WireMessage) {
+    private func handAnswer(_ message: WireMessage, to request: Int) {
         let resumed = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
             guard let continuation = state.pending[request]?.continuation else {
                 // Its caller waits on its own thread, and takes it from there.

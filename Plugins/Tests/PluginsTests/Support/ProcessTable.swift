@@ -26,6 +26,13 @@ enum ProcessTable {
         startedPluginProcesses(of: process).filter { !["plugboard", "plugboard-spare"].contains(name(of: $0)) }
     }
 
+    /// The children of `process` that are plugin processes with `file` mapped: those that loaded it.
+    static func pluginProcesses(of process: Int32, serving file: String) -> [Int32] {
+        pluginProcesses(of: process).filter { child in
+            ((try? String(contentsOfFile: "/proc/\(child)/maps", encoding: .utf8)) ?? "").contains(file)
+        }
+    }
+
     /// The children of `process` that are plugin processes prepared ahead (`plugboard-spare`),
     /// waiting to be told which plugins to serve.
     static func spareProcesses(of process: Int32) -> [Int32] {
