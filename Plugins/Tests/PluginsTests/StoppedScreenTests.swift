@@ -41,13 +41,7 @@ struct StoppedScreenTests {
     /// starts, however many ask for it at once, and each request goes to it.
     @Test func requestsThatComeAtOnceAfterAStopStartOneProcess() async throws {
         let scratch = try Scratch()
-        let file = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let probe = try await IsolatedPlugin.start(files: [file], command: [try BuildProducts.host, "plugin-process"])
-        let first = try #require(probe.processID)
-        kill(first, SIGKILL)
-        let seen = ContinuousClock.now + .seconds(10)
-        while probe.processID != nil && .now < seen { try await Task.sleep(for: .milliseconds(10)) }
-        try #require(probe.processID == nil)
+        let (probe, file) = try await stoppedProbe(in: scratch)
         async let one: Void = probe.restart()
         async let two: Void = probe.restart()
         async let three: Void = probe.restart()
@@ -63,13 +57,7 @@ struct StoppedScreenTests {
     /// one (a reload beside a request, say), starts after it: one process is left, the plugin's.
     @Test func aReplacementAskedForWhileARestartStartsAProcessLeavesOneProcess() async throws {
         let scratch = try Scratch()
-        let file = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let probe = try await IsolatedPlugin.start(files: [file], command: [try BuildProducts.host, "plugin-process"])
-        let first = try #require(probe.processID)
-        kill(first, SIGKILL)
-        let seen = ContinuousClock.now + .seconds(10)
-        while probe.processID != nil && .now < seen { try await Task.sleep(for: .milliseconds(10)) }
-        try #require(probe.processID == nil)
+        let (probe, file) = try await stoppedProbe(in: scratch)
         async let restarted: Void = probe.restart()
         async let replaced: Void = probe.replace()
         _ = try await (restarted, replaced)
@@ -83,6 +71,18 @@ struct StoppedScreenTests {
         #expect(
             ProcessTable.pluginProcesses(of: getpid(), serving: file) == [running],
             "one process serves the probe, the one it runs")
+    }
+
+    /// The probe, isolated from a file of its own in `scratch` (so that the processes that loaded
+    /// it are told from others), its process killed and seen to stop; and that file.
+    private func stoppedProbe(in scratch: Scratch) async throws -> (IsolatedPlugin, file: String) {
+        let file = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let probe = try await IsolatedPlugin.start(files: [file], command: [try BuildProducts.host, "plugin-process"])
+        kill(try #require(probe.processID), SIGKILL)
+        let seen = ContinuousClock.now + .seconds(10)
+        while probe.processID != nil && .now < seen { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(probe.processID == nil)
+        return (probe, file)
     }
 
     /// A request that met its process's stop returns only once the stop is reported, however
