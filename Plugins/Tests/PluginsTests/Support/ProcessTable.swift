@@ -28,9 +28,15 @@ enum ProcessTable {
 
     /// The children of `process` that are plugin processes with `file` mapped: those that loaded it.
     static func pluginProcesses(of process: Int32, serving file: String) -> [Int32] {
-        pluginProcesses(of: process).filter { child in
-            ((try? String(contentsOfFile: "/proc/\(child)/maps", encoding: .utf8)) ?? "").contains(file)
-        }
+        pluginProcesses(of: process).filter { whole("/proc/\($0)/maps").contains(file) }
+    }
+
+    /// All of the `/proc` file at `path`: such a file says it is empty, and a read that trusts
+    /// that gets its first page alone (a sanitized process maps far more than a page lists).
+    private static func whole(_ path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
     }
 
     /// The children of `process` that are plugin processes prepared ahead (`plugboard-spare`),
