@@ -296,8 +296,9 @@ public final class IsolatedPlugin: Sendable {
         running(process)?.onNavigation(of: screen, handler)
     }
 
-    /// Starts a new plugin process now, unless one runs, and forgets the stops of the last ones
-    /// (``RestartPolicy``): what a person asks for after the plugin stopped too often.
+    /// Starts a new plugin process now, unless one runs (or waits for the one starting), and forgets
+    /// the stops of the last ones (``RestartPolicy``): what a person asks for after the plugin
+    /// stopped too often.
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift
@@ -310,7 +311,9 @@ public final class IsolatedPlugin: Sendable {
 
     /// Replaces the plugin process with a new one, which loads the plugin files as they are now (a
     /// new build, say): the new process starts first, then the old one's application terminates
-    /// and the process ends. Its stops so far are forgotten.
+    /// and the process ends. Its stops so far are forgotten. A start under way (a restart) ends
+    /// first; the requests that come meanwhile wait for the new process, or go on with the old one
+    /// when the new one cannot start.
     /// - Throws: ``IsolationError`` when the new process cannot start, or its plugins serve other
     ///   routes or events than those registered (the old process then goes on).
     ///

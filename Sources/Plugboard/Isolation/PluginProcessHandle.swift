@@ -85,8 +85,8 @@ final class PluginProcessHandle: Sendable {
     /// reports its plugins ready; each line it prints goes to `onOutput`. It takes the process
     /// prepared for `command` ahead (``SpareProcesses``), or starts one when none is; either way,
     /// it prepares the next. The wait for the plugins, whose code runs as they load and launch,
-    /// is a request's (``request(_:)``): the caller's thread is let go of when it lasts, so that
-    /// a person can give it up.
+    /// is a request's (``request(_:)``): the caller's thread is given back once the wait goes on
+    /// past a moment, so that a person can give it up.
     nonisolated(nonsending) static func start(
         _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
