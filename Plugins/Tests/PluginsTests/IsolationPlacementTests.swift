@@ -134,6 +134,22 @@ struct IsolationPlacementTests {
         #expect(ProcessTable.pluginProcesses(of: getpid(), serving: probe).isEmpty)
     }
 
+    /// A plugin process that refuses its file, as the loader there refuses one that is no plugin,
+    /// says why: the start fails with that reason.
+    @Test func aFileThePluginProcessRefusesFailsTheStartWithItsReason() async throws {
+        let scratch = try Scratch()
+        let file = scratch.directory.appendingPathComponent("libNotAPlugin.so").path
+        try Data("not a shared object".utf8).write(to: URL(fileURLWithPath: file))
+        let error = await #expect(throws: IsolationError.self) {
+            try await IsolatedPlugin.start(files: [file], command: try command)
+        }
+        guard case .refused(let reason) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains(file), "\(reason)")
+    }
+
     /// A restart loads the files as they are then: one that would serve other plugins or routes
     /// than its proxies reach (another build took the file's place) is refused, and its process
     /// ends.

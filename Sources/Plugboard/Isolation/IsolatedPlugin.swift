@@ -177,7 +177,7 @@ public final class IsolatedPlugin: Sendable {
     /// print(notes.processID.map(String.init) ?? "stopped")
     /// ```
     public var processID: Int32? {
-        current.withLock { $0?.isRunning == true ? $0?.processID : nil }
+        serving?.processID
     }
 
     /// The process ID of the plugin process prepared ahead for `command`, which waits to serve the
@@ -249,7 +249,12 @@ public final class IsolatedPlugin: Sendable {
 
     /// The plugin process numbered `process`, if it is the one running now.
     private func running(_ process: Int32) -> PluginProcessHandle? {
-        current.withLock { $0 }.flatMap { $0.processID == process && $0.isRunning ? $0 : nil }
+        serving.flatMap { $0.processID == process ? $0 : nil }
+    }
+
+    /// The plugin process, while it runs.
+    private var serving: PluginProcessHandle? {
+        current.withLock { $0 }.flatMap { $0.isRunning ? $0 : nil }
     }
 
     /// Sends the request `make` builds with its number, and waits for its answer within the
@@ -276,7 +281,7 @@ public final class IsolatedPlugin: Sendable {
     /// started to be terminated), and waits within the deadline for it to have done so; then the
     /// process ends, and what it printed last is handed on before this returns.
     func terminate() async {
-        guard let handle = current.withLock({ $0 }), handle.isRunning else { return }
+        guard let handle = serving else { return }
         _ = try? await answer({ .terminate(request: $0) }, from: handle)
         ending(handle, because: "ended with the host's application")
         await handle.end(within: deadline)
@@ -312,8 +317,8 @@ public final class IsolatedPlugin: Sendable {
     /// Replaces the plugin process with a new one, which loads the plugin files as they are now (a
     /// new build, say): the new process starts first, then the old one's application terminates
     /// and the process ends. Its stops so far are forgotten. A start under way (a restart) ends
-    /// first; the requests that come meanwhile wait for the new process, or go on with the old one
-    /// when the new one cannot start.
+    /// first. Requests go on to the old process while it runs; those that find it stopped wait for
+    /// the new one (or, when that cannot start, go on with the old one if it runs).
     /// - Throws: ``IsolationError`` when the new process cannot start, or its plugins serve other
     ///   routes or events than those registered (the old process then goes on).
     ///
@@ -321,7 +326,7 @@ public final class IsolatedPlugin: Sendable {
     /// try await notes.replace()  // after a rebuild of libNotes.so
     /// ```
     nonisolated(nonsending) public func replace() async throws(IsolationError) {
-        // After any start under way; the requests that come meanwhile wait for the new process.
+        // After any start under way; the requests that find no process running wait for this one.
         let start = await claimedStart()
         let old = current.withLock { $0 }
         do {
@@ -385,9 +390,11 @@ public final class IsolatedPlugin: Sendable {
     /// The plugin process running now, a new one if the last one stopped and the plugin may
     /// start again by itself: started once, however many ask for it meanwhile.
     nonisolated(nonsending) private func running() async throws(IsolationError) -> PluginProcessHandle {
+        // Every request comes here: while the process runs, one look at it is all.
+        if let handle = serving { return handle }
         let step = starting.withLock { starting -> StartStep in
             if let start = starting { return .wait(start) }
-            if let handle = current.withLock({ $0 }), handle.isRunning { return .running(handle) }
+            if let handle = serving { return .running(handle) }
             let start = OutcomeWait<PluginProcessHandle, IsolationError>()
             starting = start
             return .start(start)

@@ -98,8 +98,9 @@ final class PluginProcessHandle: Sendable {
         }
     }
 
-    /// Starts the process as ``start(_:files:deadline:onOutput:)`` says; once one serves, its reader
-    /// prepares the next, and when none does, the caller.
+    /// Starts the process as ``start(_:files:deadline:onOutput:)`` says; the reader's thread of the
+    /// one that is told its files prepares the next as it starts, and when the start fails, the
+    /// caller asks too (a process already prepared, or being prepared, makes that ask a no-op).
     nonisolated(nonsending) private static func take(
         _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
