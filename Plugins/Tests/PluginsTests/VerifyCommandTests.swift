@@ -10,7 +10,14 @@ struct VerifyCommandTests {
             _ = try await scratch.copy(BrokenPlugins.path(name), as: name)
         }
         try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("libJunk.so"))
-        let run = try HostProcess.run(["verify", scratch.directory.path, "--timeout", "2"])
+        // A backtracer slower than the timeout, as Swift's own is on a busy machine: the crash is
+        // still reported as a crash.
+        let backtracer = scratch.directory.appendingPathComponent("slow-backtracer")
+        try Data("#!/bin/sh\nsleep 20\n".utf8).write(to: backtracer)
+        #expect(chmod(backtracer.path, 0o755) == 0)
+        let run = try HostProcess.run(
+            ["verify", scratch.directory.path, "--timeout", "2"],
+            environment: ["SWIFT_BACKTRACE": "enable=yes,swift-backtrace=\(backtracer.path)"])
         #expect(run.status == 1)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         // With the Swift runtime's message, which the verifier takes from the child's output.

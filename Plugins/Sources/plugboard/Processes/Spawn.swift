@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -21,19 +22,28 @@ enum Spawn {
 
     /// Starts `arguments[0]` — a path, or a program's name looked up in `PATH` — with the rest of
     /// `arguments`; returns its process ID and, for a ``Output/captured`` output, the descriptor
-    /// to read it from.
+    /// to read it from. The child's environment is the host's, with `variables` set.
     /// - Throws: ``HostError`` saying why it could not start.
-    static func start(_ arguments: [String], output: Output) throws(HostError) -> (pid: pid_t, reading: Int32?) {
+    static func start(
+        _ arguments: [String], output: Output, setting variables: [String: String] = [:]
+    ) throws(HostError) -> (pid: pid_t, reading: Int32?) {
         // One start at a time: a pipe is made, marked close-on-exec, and handed to one child before
         // another child can be started and inherit it (which would keep it open after the first
         // child ended). Children are started from several threads at once.
-        try starting.withLock { _ throws(HostError) in try unlockedStart(arguments, output: output) }
+        try starting.withLock { _ throws(HostError) in
+            try unlockedStart(arguments, output: output, environment: environment(setting: variables))
+        }
     }
 
     private static let starting = Mutex(())
 
+    /// The host's environment, `NAME=value` each, with `variables` set in place of what it has of them.
+    private static func environment(setting variables: [String: String]) -> [String] {
+        ProcessInfo.processInfo.environment.merging(variables) { $1 }.map { "\($0.key)=\($0.value)" }
+    }
+
     private static func unlockedStart(
-        _ arguments: [String], output: Output
+        _ arguments: [String], output: Output, environment: [String]
     ) throws(HostError) -> (pid: pid_t, reading: Int32?) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -51,9 +61,10 @@ enum Spawn {
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDERR_FILENO)
         }
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let started = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        let started = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
         if pipeEnds[1] >= 0 { close(pipeEnds[1]) }
         guard started == 0 else {
             if pipeEnds[0] >= 0 { close(pipeEnds[0]) }
