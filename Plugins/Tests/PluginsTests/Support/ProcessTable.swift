@@ -31,6 +31,11 @@ enum ProcessTable {
         pluginProcesses(of: process).filter { whole("/proc/\($0)/maps").contains(file) }
     }
 
+    /// The environment of `process`, `NAME=value` each.
+    static func environment(of process: Int32) -> [String] {
+        whole("/proc/\(process)/environ").split(separator: "\0").map(String.init)
+    }
+
     /// All of the `/proc` file at `path`: such a file says it is empty, and a read that trusts
     /// that gets its first page alone (a sanitized process maps far more than a page lists).
     private static func whole(_ path: String) -> String {
