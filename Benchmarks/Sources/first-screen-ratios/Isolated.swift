@@ -17,6 +17,10 @@ enum Isolated {
         var roundTripMicroseconds: [Double] = []
         var pacedRatios: [Double] = []
         var pacedFloorMicroseconds: [Double] = []
+        var spacedRatios: [Double] = []
+        var spacedMicroseconds: [Double] = []
+        var spacedFloorMicroseconds: [Double] = []
+        var spacedInProcessMicroseconds: [Double] = []
         var firstUseRatios: [Double] = []
         var firstUseMilliseconds: [Double] = []
         var forkMilliseconds: [Double] = []
@@ -94,6 +98,40 @@ enum Isolated {
             figures.floorMicroseconds.append((inProcess + roundTrip) * 1e6)
             figures.inProcessMicroseconds.append(inProcess * 1e6)
             figures.roundTripMicroseconds.append(roundTrip * 1e6)
+        }
+        // Each open after a pause, as a person's opens come: every side has gone idle since the last,
+        // the benchmark's thread as well as the far end. After the rounds above, not among them: run
+        // between them, it slowed the opens one after another that came next by a third.
+        func spaced(_ open: () async throws -> Void) async throws -> Double {
+            let times = 100
+            var total = Duration.zero
+            for _ in 0..<times {
+                usleep(2000)
+                total += try await clock.measure { try await open() }
+            }
+            return total.seconds / Double(times)
+        }
+        for _ in 0..<rounds {
+            let spacedAcross = try await spaced {
+                try await remoteNavigator.open(remote.url)
+                _ = remoteNavigator.topScreen?.render()
+                try await remoteNavigator.pop()
+            }
+            let spacedFloor = try await spaced {
+                try await localNavigator.open(local.url)
+                try echo.roundTrip()
+                _ = localNavigator.topScreen?.render()
+                try await localNavigator.pop()
+            }
+            let spacedInProcess = try await spaced {
+                try await localNavigator.open(local.url)
+                _ = localNavigator.topScreen?.render()
+                try await localNavigator.pop()
+            }
+            figures.spacedRatios.append(spacedAcross / spacedFloor)
+            figures.spacedMicroseconds.append(spacedAcross * 1e6)
+            figures.spacedFloorMicroseconds.append(spacedFloor * 1e6)
+            figures.spacedInProcessMicroseconds.append(spacedInProcess * 1e6)
         }
 
         // A first use: loading and registering, then opening and rendering, a plugin not used before.

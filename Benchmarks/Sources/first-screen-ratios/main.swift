@@ -143,6 +143,11 @@ try await printIsolation()
             + "\(range(figures.pacedRatios, "%.3f"))  (target ≤ 1.5)")
     print("    the floor, so paced: \(range(figures.pacedFloorMicroseconds, "%.1f")) µs")
     print(
+        "  each open 2 ms after the last, as a person's come: \(range(figures.spacedMicroseconds, "%.1f")) µs "
+            + "isolated, \(range(figures.spacedFloorMicroseconds, "%.1f")) µs in this process with one round trip "
+            + "(\(range(figures.spacedInProcessMicroseconds, "%.1f")) µs without it); isolated ÷ that: "
+            + "\(range(figures.spacedRatios, "%.3f"))")
+    print(
         "    isolated ÷ (in this process + the round trip timed alone, one after another): "
             + "\(range(figures.openRatios, "%.3f"))")
     print(
