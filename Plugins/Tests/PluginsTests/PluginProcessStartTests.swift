@@ -27,7 +27,8 @@ struct PluginProcessStartTests {
                     returned.increment()
                 }
             }
-            while hanging.value < starts { try? await Task.sleep(for: .milliseconds(20)) }
+            // Until each hangs in its launch (a start that failed ends the wait: the test fails).
+            while hanging.value < starts && returned.value == 0 { try? await Task.sleep(for: .milliseconds(20)) }
             // A task that needs a thread of the pool runs while every start still waits.
             await Task.detached {}.value
             #expect(returned.value == 0)
