@@ -4,9 +4,10 @@ import Plugboard
 /// Isolated plugins beside the same plugins in this process, in one run: opening and rendering an
 /// active plugin's screen, beside the same in this process with one round trip of the same bytes
 /// over a socket pair in each open (and beside the same plus the round trip timed alone, in a loop
-/// of its own); a first use, process start included, beside a first use in this process;
-/// a plugin process's death to its screen showing the stop; a restart to the rebuilt screen,
-/// beside a first use; and the proportional set size of idle plugin processes, 50 running.
+/// of its own), back to back and spaced as a person's opens are; a first use, process start
+/// included, beside a first use in this process; a plugin process's death to its screen showing
+/// the stop; a restart to the rebuilt screen, beside a first use; and the proportional set size of
+/// idle plugin processes, 50 running.
 @MainActor
 enum Isolated {
     struct Figures {

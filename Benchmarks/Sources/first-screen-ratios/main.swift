@@ -143,16 +143,16 @@ try await printIsolation()
             + "\(range(figures.pacedRatios, "%.3f"))  (target ≤ 1.5)")
     print("    the floor, so paced: \(range(figures.pacedFloorMicroseconds, "%.1f")) µs")
     print(
-        "  each open 2 ms after the last, as a person's come: \(range(figures.spacedMicroseconds, "%.1f")) µs "
-            + "isolated, \(range(figures.spacedFloorMicroseconds, "%.1f")) µs in this process with one round trip "
-            + "(\(range(figures.spacedInProcessMicroseconds, "%.1f")) µs without it); isolated ÷ that: "
-            + "\(range(figures.spacedRatios, "%.3f"))")
-    print(
         "    isolated ÷ (in this process + the round trip timed alone, one after another): "
             + "\(range(figures.openRatios, "%.3f"))")
     print(
         "    of which encoding and decoding the request and its answer, both sides: "
             + "\(range(figures.codingMicroseconds, "%.1f")) µs")
+    print(
+        "  each open 2 ms after the last, as a person's come: \(range(figures.spacedMicroseconds, "%.1f")) µs "
+            + "isolated, \(range(figures.spacedFloorMicroseconds, "%.1f")) µs in this process with one round trip "
+            + "(\(range(figures.spacedInProcessMicroseconds, "%.1f")) µs without it); isolated ÷ that: "
+            + "\(range(figures.spacedRatios, "%.3f"))")
     print(
         "  first use, process start included: \(range(figures.firstUseMilliseconds, "%.2f")) ms; "
             + "÷ a first use in this process: \(range(figures.firstUseRatios, "%.1f"))  (target ≤ 2)")
