@@ -4,7 +4,8 @@ import Glibc
 import Synchronization
 
 /// Programs the host runs as child processes — itself, to read a plugin's declarations in a
-/// process of its own, and `swift build` — started with `posix_spawn`, the environment the host's.
+/// process of its own, and `swift build` — started with `posix_spawn`, the environment the host's
+/// with the variables a caller sets.
 enum Spawn {
     /// How a child ended.
     enum Termination: Equatable {
