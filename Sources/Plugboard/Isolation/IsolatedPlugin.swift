@@ -330,11 +330,8 @@ public final class IsolatedPlugin: Sendable {
         let start = await claimedStart()
         let old = current.withLock { $0 }
         do {
-            let (handle, ready) = try await startProcess()
-            current.withLock { $0 = handle }
-            lastReady.withLock { $0 = ready }
+            let handle = try await startProcess()
             restarts.withLock { $0.forgetStops() }
-            watch(handle)
             finish(start, with: .success(handle))
         } catch {
             // Those requests go on with the old process, if it runs.
@@ -431,18 +428,15 @@ public final class IsolatedPlugin: Sendable {
         guard restarts.startsAgain(at: now()) else {
             throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
-        let (handle, ready) = try await startProcess()
-        current.withLock { $0 = handle }
-        lastReady.withLock { $0 = ready }
-        watch(handle)
-        return handle
+        return try await startProcess()
     }
 
-    /// Starts a plugin process for ``files`` as they are now.
+    /// Starts a plugin process for ``files`` as they are now, and makes it the one that serves
+    /// (its stop watched, what it reported kept).
     /// - Throws: ``IsolationError`` when it cannot start, or when its plugins (a new build, say)
     ///   serve other routes or events than those registered, which its proxies could not reach;
     ///   that process is stopped then.
-    nonisolated(nonsending) private func startProcess() async throws(IsolationError) -> (PluginProcessHandle, Ready) {
+    nonisolated(nonsending) private func startProcess() async throws(IsolationError) -> PluginProcessHandle {
         let (handle, ready) = try await PluginProcessHandle.start(
             command, files: files, deadline: deadline, onOutput: onOutput)
         guard ready.routes == routes, ready.handlers == handlers, ready.plugins.map(\.name) == plugins.map(\.name)
@@ -453,7 +447,10 @@ public final class IsolatedPlugin: Sendable {
                 reason: "its new build serves other plugins, routes or events than those registered; start the host "
                     + "again to take it")
         }
-        return (handle, ready)
+        current.withLock { $0 = handle }
+        lastReady.withLock { $0 = ready }
+        watch(handle)
+        return handle
     }
 
     /// The error that says how `handle`'s process ended, as `death` describes it: a stop,
