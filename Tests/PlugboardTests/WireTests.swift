@@ -51,6 +51,7 @@ struct WireTests {
                 criticalPath: [], duration: .seconds(Int64.max), failure: nil, wasCancelled: true, quarantined: [])),
         .post(request: 4, handler: 1, event: "user.logged-in", userInfo: ["account": "ann"]),
         .terminate(request: 5),
+        .show(request: 8, screen: 3),
         .intercept(
             request: 6, interceptor: 0,
             route: WireRouteRequest(

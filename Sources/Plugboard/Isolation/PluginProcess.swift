@@ -164,6 +164,11 @@ public final class PluginProcess {
             await open(url, context: context, request: request)
         case .perform(let request, let screen, let action, let text):
             await perform(action, text: text, on: screen, request: request)
+        case .show(let request, let screen):
+            guard let shown = screens[screen]?.screen else {
+                return answer(.failed(request: request, reason: "no screen \(screen) is open"))
+            }
+            answer(.screen(request: request, state: state(of: shown, id: screen)))
         case .release(let screen):
             screens[screen] = nil
         case .post(let request, let number, let event, let userInfo):

@@ -90,6 +90,14 @@ final class ProxyScreen: Screen {
         plugin.onNavigation(of: id, in: process) { request in navigation.send(request.request) }
     }
 
+    /// Asks the process that showed the screen for it as it is now: what a screen renders may
+    /// change while another covers it (the account it shows logged in, say), and a screen in the
+    /// host's process renders anew each time it is shown. A screen that shows a stop stays so.
+    func showAgain() async {
+        guard stop == nil, let id = state?.id else { return }
+        await answer(in: process) { request in .show(request: request, screen: id) }
+    }
+
     /// Performs the action in the process that showed the screen, never in one started since.
     private func perform(_ action: String, text: String?, on screen: Int) async {
         await answer(in: process) { request in

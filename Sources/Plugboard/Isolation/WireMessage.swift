@@ -20,9 +20,9 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// The version of this format that both sides must speak.
     ///
     /// ```swift
-    /// WireMessage.version  // 7
+    /// WireMessage.version  // 8
     /// ```
-    public static let version = 7
+    public static let version = 8
 
     /// The plugin process's first message, once it is started: it waits to be told which plugins
     /// to serve. A host may start a plugin process ahead, before it needs one.
@@ -92,6 +92,14 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// try connection.send(.intercept(request: 6, interceptor: 0, route: WireRouteRequest(request)))
     /// ```
     case intercept(request: Int, interceptor: Int, route: WireRouteRequest)
+    /// The host shows the screen numbered `screen` again (a pop or a dismiss uncovered it):
+    /// answered with ``screen(request:state:)``, the screen as it is now, since what it renders
+    /// may have changed while it was covered.
+    ///
+    /// ```swift
+    /// try connection.send(.show(request: 7, screen: 1))
+    /// ```
+    case show(request: Int, screen: Int)
     /// The host no longer shows the screen numbered `screen`.
     ///
     /// ```swift

@@ -185,12 +185,13 @@ public final class Navigator {
     }
 
     /// Carries out `request`; after an open, which may have started an isolated plugin's process
-    /// again, the screens that show that plugin's stop are built again.
+    /// again, the screens that show that plugin's stop are built again; after a removal, the
+    /// screen it uncovered is shown as it is now.
     private func apply(_ request: NavigationRequest) async throws(NavigationError) {
         try await changeStacks(request)
         switch request {
         case .push, .present, .replace: await rebuildStoppedScreensAfterOpen()
-        case .pop, .popToRoot, .dismiss: break
+        case .pop, .popToRoot, .dismiss: await showUncoveredScreen()
         }
     }
 

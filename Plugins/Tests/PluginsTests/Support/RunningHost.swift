@@ -16,8 +16,12 @@ final class RunningHost {
 
     /// Starts the host with `arguments`, with a manifest cache of the test run's own, no history
     /// file and `environment` added to the tests' own; it is killed once it has run for
-    /// `timeLimit` seconds.
-    init(_ arguments: [String], environment: [String: String] = [:], timeLimit: Int = HostProcess.timeLimit) throws {
+    /// `timeLimit` seconds. With `mergingErrors`, standard error goes where standard output goes,
+    /// as at a terminal, and ``seen`` holds both in the order written.
+    init(
+        _ arguments: [String], environment: [String: String] = [:], timeLimit: Int = HostProcess.timeLimit,
+        mergingErrors: Bool = false
+    ) throws {
         process.executableURL = URL(fileURLWithPath: try BuildProducts.host)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
@@ -25,9 +29,11 @@ final class RunningHost {
                 _, set in set
             }
         ) { _, set in set }
-        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+        (process.standardInput, process.standardOutput) = (input, output)
+        process.standardError = mergingErrors ? output : errors
         try process.run()
         watchdog = HostProcess.watchdog(for: process, after: timeLimit)
+        guard !mergingErrors else { return }
         problems.enter()
         let reading = errors.fileHandleForReading
         Thread.detachNewThread { [problems, problemText] in
@@ -44,7 +50,7 @@ final class RunningHost {
     func read(until marker: String, after start: String.Index? = nil) -> String.Index {
         let start = start ?? seen.startIndex
         while true {
-            if let found = seen[start...].range(of: marker) { return found.upperBound }
+            if let found = seen[start...].firstRange(of: marker) { return found.upperBound }
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { return seen.endIndex }
             seen += String(decoding: chunk, as: UTF8.self)
