@@ -2,9 +2,13 @@
 #include "CPlugboard.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/prctl.h>
+#include <time.h>
 #include <unistd.h>
 
 void pb_line_buffer_standard_output(void) {
@@ -54,4 +58,27 @@ int pb_end_on_fatal_signals_from_others(void) {
     if (sigaction(pb_fatal_signals[n], &action, &pb_previous[pb_fatal_signals[n]]) != 0) return errno;
   }
   return 0;
+}
+
+static void *pb_watch_host(void *argument) {
+  struct pollfd connection = {.fd = (int)(intptr_t)argument, .events = POLLRDHUP};
+  while (poll(&connection, 1, -1) < 0 && errno == EINTR) {
+  }
+  // The main thread, if it is free, ends the process itself within this time, its output written.
+  struct timespec grace = {.tv_sec = 0, .tv_nsec = 200 * 1000 * 1000};
+  while (nanosleep(&grace, &grace) < 0 && errno == EINTR) {
+  }
+  _exit(0);
+  return NULL;
+}
+
+int pb_end_with_host(int descriptor) {
+  pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0) return errno;
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  pthread_attr_setstacksize(&attributes, 64 * 1024);
+  pthread_t thread;
+  int failed = pthread_create(&thread, &attributes, pb_watch_host, (void *)(intptr_t)descriptor);
+  pthread_attr_destroy(&attributes);
+  return failed;
 }

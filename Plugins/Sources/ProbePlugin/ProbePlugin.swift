@@ -82,6 +82,13 @@ public final class ProbeModule: Module, Sendable {
                 FaultyScreen(fault: FaultyScreen.Fault(rawValue: try request.string("name")) ?? .renderTrap)
             }
         }
+        // With PLUGBOARD_PROBE_ROUTES=PATTERNS (separated by ","), it registers those routes too,
+        // for the tests of route conflicts: another plugin's patterns.
+        for pattern in (getenv("PLUGBOARD_PROBE_ROUTES").map { String(cString: $0) } ?? "").split(separator: ",") {
+            registrar.route(String(pattern), title: "Probe") { [self] _ in
+                ProbeScreen(model: ProbeViewModel(module: self))
+            }
+        }
         // With PLUGBOARD_PROBE_TASK_AFTER=NAMES (separated by ","), its task runs after those tasks,
         // for the tests of quarantine.
         let after = getenv("PLUGBOARD_PROBE_TASK_AFTER").map {
@@ -189,7 +196,12 @@ final class ProbeScreen: Screen {
         if getenv("PLUGBOARD_PROBE_RELEASES") != nil { ProbeModule.record("screen released") }
     }
 
-    func render() -> String { "probe" }
+    /// With PLUGBOARD_PROBE_RENDER_SPINS=1 it never returns, and keeps a core busy, as a plugin
+    /// caught in a loop does.
+    func render() -> String {
+        while getenv("PLUGBOARD_PROBE_RENDER_SPINS") != nil {}
+        return "probe"
+    }
 
     /// `exit` ends the process from the plugin's own code, with status 3, as a plugin may. With
     /// PLUGBOARD_PROBE_FAULTS=1, for the tests of isolation, `trap` traps, `hang` never returns,

@@ -48,6 +48,15 @@ struct DocumentationExampleTests {
             "import Plugboard\nfunc isolate(resolution: PluginResolution, command: [String]) throws {\n", "}\n"
         ),
         (
+            "let resolution = loader.claimingRoutes(",
+            """
+            import Plugboard
+            func claim(loader: PluginLoader, candidates: [PluginCandidate], manifests: [String: SealedManifest]) {
+
+            """,
+            "_ = resolution\n}\n"
+        ),
+        (
             "let command = [\"/usr/bin/plugboard\"",
             "import Plugboard\nfunc place(resolution: PluginResolution) async throws {\n", "}\n"
         ),

@@ -364,6 +364,32 @@ struct IsolationTests {
         #expect(run.standardOutput.contains("┌─ Comment\n│ Commenting on article 1 as ann\n"), "\(run.standardOutput)")
     }
 
+    /// A plugin that declares routes the plugins before it in the population's order own gives
+    /// way to them wherever it runs: in the host's process, isolated with a task at launch (so
+    /// that its process starts before the host's plugins load), or with every plugin loaded at
+    /// launch; never the plugins whose routes it takes.
+    @Test func aRouteConflictIsDecidedByThePopulationsOrderWhereverPluginsRun() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        for placement in [[], ["--isolate", "Probe"], ["--isolate", "Probe", "--eager"], ["--isolate", "all"]] {
+            let run = try HostProcess.run(
+                ["run", "--with-bundled", "--plugins", scratch.directory.path] + placement,
+                input: "open app://login\n", environment: ["PLUGBOARD_PROBE_ROUTES": "app://tabs,app://login"])
+            #expect(run.status == 1, "\(placement): \(run.standardError)")
+            #expect(
+                run.standardError.contains(
+                    "libProbePlugin.so: plugin 'Probe' was not registered: registration refused, nothing was registered:\n"
+                        + "  - route 'app://login' is owned by module AccountPlugin.AccountModule (libAccountPlugin.so); "
+                        + "module ProbePlugin.ProbeModule (libProbePlugin.so) registers it again; rename one of the routes\n"
+                ), "\(placement): \(run.standardError)")
+            #expect(!run.standardError.contains("'Shell' was not registered"), "\(placement): \(run.standardError)")
+            #expect(!run.standardError.contains("'Account' was not registered"), "\(placement): \(run.standardError)")
+            #expect(!run.standardError.contains("Probe 0.0.1  (isolated"), "\(placement): \(run.standardError)")
+            #expect(run.standardOutput.contains("┌─ Home\n"), "\(placement): \(run.standardOutput)")
+            #expect(run.standardOutput.contains("┌─ Login\n│ Account: \n"), "\(placement): \(run.standardOutput)")
+        }
+    }
+
     /// A second copy of an isolated plugin is refused as the host refuses one it would load,
     /// whether the first starts at once (--eager) or when first needed, and gets no process of
     /// its own; the first serves.

@@ -120,6 +120,13 @@ __attribute__((visibility("hidden"))) void pb_set_thread_name(const char *_Nonnu
 /// Swift runtime has started; returns 0, or an error number.
 __attribute__((visibility("hidden"))) int pb_end_on_fatal_signals_from_others(void);
 
+/// Ends the process, whatever its threads are doing, once the peer of the connected socket
+/// `descriptor` (the host) closes its end or ends: a thread of its own waits in `poll` for that,
+/// then gives the main thread 200 ms to end the process itself, then calls `_exit(0)`. A plugin
+/// process busy in a plugin's code (a `render` that never returns) so never outlives its host.
+/// Returns 0, or an error number.
+__attribute__((visibility("hidden"))) int pb_end_with_host(int descriptor);
+
 /// A descriptor that becomes readable when Dispatch's main queue (where the main actor's work
 /// goes) has work, for a loop on the main thread that waits on it with `poll`, as a run loop
 /// does. Only while the main thread has not called `dispatch_main`.

@@ -60,6 +60,9 @@ public final class PluginProcess {
         // The processes it starts (the Swift runtime's backtracer, after a trap) must not keep the
         // socket open: the host sees this process end by its socket closing.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        // It never outlives the host: once the host's end of the socket closes, it ends, even
+        // while a plugin's code holds the main thread.
+        _ = pb_end_with_host(descriptor)
         // What its plugins print reaches the host line by line, as they print it, not once a
         // pipe's buffer is full.
         pb_line_buffer_standard_output()

@@ -115,7 +115,10 @@ enum PluginLoading {
             Terminal.line(.failed, PluginLoader.shown(path: path))
             Terminal.error("error: \(message)")
         }
-        let resolution = PluginResolver.resolve(candidates)
+        // Which plugin a route belongs to is decided here, in the population's order, wherever
+        // the plugins are to run.
+        let resolution = loader.claimingRoutes(
+            of: PluginResolver.resolve(candidates), candidates: candidates, manifests: manifests)
         for refusal in resolution.refusals {
             failures += 1
             Terminal.line(.failed, PluginLoader.shown(path: refusal.candidate.path))

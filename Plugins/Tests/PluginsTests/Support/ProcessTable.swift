@@ -59,6 +59,20 @@ enum ProcessTable {
         }
     }
 
+    /// Whether `process` runs: it exists and has not ended (a zombie, whose parent has not reaped
+    /// it, has ended).
+    static func isRunning(_ process: Int32) -> Bool {
+        guard let state = statFields("/proc/\(process)/stat").first else { return false }
+        return state != "Z" && state != "X"
+    }
+
+    /// Waits up to `seconds` for each of `processes` to end; returns those still running then.
+    static func running(_ processes: [Int32], after seconds: Double) -> [Int32] {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while processes.contains(where: isRunning) && Date() < deadline { usleep(20_000) }
+        return processes.filter(isRunning)
+    }
+
     /// The name of `process` (`/proc/PID/comm`).
     static func name(of process: Int32) -> String {
         ((try? String(contentsOfFile: "/proc/\(process)/comm", encoding: .utf8)) ?? "").trimmingCharacters(
