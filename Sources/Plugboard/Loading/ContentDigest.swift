@@ -9,27 +9,41 @@ enum ContentDigest {
     /// The digest of the file open as `descriptor`, read from its start, or `nil` when it cannot
     /// be read.
     static func of(descriptor: Int32) -> String? {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        let prime: UInt64 = 0x0100_0000_01B3
+        var digest = Running()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var offset: off_t = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
             guard count >= 0 else { return nil }
             if count == 0 { break }
-            buffer.withUnsafeBytes { bytes in
-                let words = count / 8
-                for index in 0..<words {
-                    hash =
-                        (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
-                        &* prime
-                }
-                for index in words * 8..<count { hash = (hash ^ UInt64(bytes[index])) &* prime }
-            }
+            buffer.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             offset += off_t(count)
         }
-        let digits = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
+        return digest.text
+    }
+
+    /// A digest being computed: 64-bit FNV-1a over 8-byte little-endian words, and the last bytes
+    /// of each piece added one by one.
+    struct Running {
+        private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        private let prime: UInt64 = 0x0100_0000_01B3
+
+        /// Adds `bytes` to the digest.
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            let words = bytes.count / 8
+            for index in 0..<words {
+                hash =
+                    (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+                    &* prime
+            }
+            for index in words * 8..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* prime }
+        }
+
+        /// `fnv1a64:` and the digest's 16 hexadecimal digits.
+        var text: String {
+            let digits = String(hash, radix: 16)
+            return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
+        }
     }
 }
 

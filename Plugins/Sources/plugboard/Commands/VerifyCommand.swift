@@ -62,15 +62,20 @@ enum VerifyCommand {
         let json = options.has("--json")
         // What the host would refuse, as resolve says it: a plugin that loads alone may still need
         // one that is missing.
-        let resolution = PluginResolver.resolve(
+        // A plugin built twice alike is one plugin: its later copies load alone, not with the others.
+        let (candidates, repeated) = PluginLoader.withoutRepeatedBuilds(
             PopulationReading.candidates(of: files, loader: PluginLoader(policy: PluginLoading.policy)).candidates)
+        let resolution = PluginResolver.resolve(candidates)
         let refusals = Dictionary(resolution.refusals.map { ($0.candidate.path, $0) }) { first, _ in first }
+        let copies = Dictionary(repeated.map { ($0.copy.path, $0.first.path) }) { first, _ in first }
         var verdicts: [Verdict] = []
         for file in files {
             let outcome = verify(linkedFirst([file]), timeout: timeout)
             var (loads, message) = describe(outcome, of: file, alone: true)
             if loads, let refusal = refusals[file] {
                 (loads, message) = (false, "refused: " + indented(refusal.explanation))
+            } else if loads, let first = copies[file] {
+                message += "; the same build as \(PluginLoader.shown(path: first)), loaded once"
             }
             var verdict = Verdict(file: file, loads: loads, message: message)
             if case .success(let reports) = outcome, let report = reports[file] {
@@ -79,7 +84,7 @@ enum VerifyCommand {
             verdicts.append(verdict)
             if !json { Terminal.line(loads ? .ok : .failed, "\(name(of: file)): \(message)") }
         }
-        let loadable = verdicts.indices.filter { verdicts[$0].loads }
+        let loadable = verdicts.indices.filter { verdicts[$0].loads && copies[files[$0]] == nil }
         if loadable.count > 1 {
             let outcome = verify(linkedFirst(loadable.map { files[$0] }), timeout: timeout * Double(loadable.count))
             for index in loadable {
@@ -93,7 +98,7 @@ enum VerifyCommand {
             }
         }
         // The screens of the plugins that load, opened and rendered together.
-        let loaded = verdicts.indices.filter { verdicts[$0].loads }
+        let loaded = verdicts.indices.filter { verdicts[$0].loads && copies[files[$0]] == nil }
         if !loaded.isEmpty {
             let (problems, opened) = ScreenVerification.check(linkedFirst(loaded.map { files[$0] }), timeout: timeout)
             for problem in problems {
@@ -142,11 +147,15 @@ enum VerifyCommand {
         PluginLoader.shown(path: PathText.lastComponent(of: file))
     }
 
-    /// `files`, each after the plugin libraries it links (other plugins', lying beside it), each once:
-    /// a plugin is verified with what it binds to loaded before it, as the host loads them.
+    /// `files`, each after the plugin libraries it links (other plugins', lying beside it or among
+    /// `files` and the bundled plugins), each once: a plugin is verified with what it binds to
+    /// loaded before it, as the host loads them.
     private static func linkedFirst(_ files: [String]) -> [String] {
         var seen: Set<String> = []
-        return files.flatMap { PluginLoader.linkedFiles(of: $0) + [$0] }.filter { seen.insert($0).inserted }
+        let installed = files + BundledPlugins.present
+        return files.flatMap { PluginLoader.linkedFiles(of: $0, installed: installed) + [$0] }.filter {
+            seen.insert($0).inserted
+        }
     }
 
     /// Runs the child for `files` and reads its reports, or says how it ended without them.

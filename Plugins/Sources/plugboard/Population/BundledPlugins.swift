@@ -24,6 +24,12 @@ enum BundledPlugins {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
+    /// Paths of the bundled plugins that are built, without building any: the plugins a plugin
+    /// read alone (sealed, inspected, verified) may link.
+    static var present: [String] {
+        fileNames.map { PathText.joining(productsDirectory, $0) }.filter { access($0, F_OK) == 0 }
+    }
+
     /// Paths of the bundled plugins, building them first when `swift run` built only the host, or
     /// built the runtime beside them anew since they were built (the loader would refuse them as
     /// built for another runtime when its interface changed).

@@ -13,13 +13,17 @@ enum ChildDescription {
         let refused: String
     }
 
-    /// Loads `path` in a child process and returns what it declares, with the JSON the child
+    /// Loads `path` in a child process, after the plugin libraries it links (found beside it, or
+    /// among the `installed` plugin files), and returns what it declares, with the JSON the child
     /// printed (sorted keys, one line).
     /// - Throws: `HostError.failed` with the loader's refusal, or saying that the child crashed
     ///   or hung; each message names the file.
-    static func describe(_ path: String) throws -> (manifest: SealedManifest, json: String) {
+    static func describe(
+        _ path: String, installed: [String] = BundledPlugins.present
+    ) throws -> (manifest: SealedManifest, json: String) {
         let shownPath = PluginLoader.shown(path: path)
-        switch ChildProcess.run(BundledPlugins.executable, [command, path], timeout: 30) {
+        let linked = PluginLoader.linkedFiles(of: path, installed: installed)
+        switch ChildProcess.run(BundledPlugins.executable, [command, path] + linked, timeout: 30) {
         case .exited(let status, let output):
             let report = ChildProcess.report(in: output)
             if status == 0, let manifest = try? JSONDecoder().decode(SealedManifest.self, from: report) {
@@ -40,8 +44,9 @@ enum ChildDescription {
         }
     }
 
-    /// The child's side: load one file into a registry of its own, after the plugin libraries it
-    /// links, and print, as JSON on the last line, its sealed manifest or why it was refused.
+    /// The child's side: load one file (the first argument) into a registry of its own, after the
+    /// plugin libraries it links (the others), and print, as JSON on the last line, its sealed
+    /// manifest or why it was refused.
     static func runChild(_ arguments: [String]) -> Int32 {
         guard let file = arguments.first else { return 2 }
         let registry = Registry()
@@ -51,7 +56,7 @@ enum ChildDescription {
         do {
             // The plugins whose libraries it links load first: they are what it binds to.
             let loader = PluginLoader(registry: registry, policy: PluginLoading.policy)
-            let results = loader.load(files: PluginLoader.linkedFiles(of: file) + [file])
+            let results = loader.load(files: arguments.dropFirst() + [file])
             let plugin = try results[results.count - 1].get()
             (json, status) = (try? encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot)), 0)
         } catch {

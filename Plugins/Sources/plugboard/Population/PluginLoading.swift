@@ -109,7 +109,15 @@ enum PluginLoading {
         policy.mapsPrivateCopies = mappingCopies
         let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
-        let (candidates, manifests, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
+        let (found, manifests, unreadable) = PopulationReading.candidates(of: paths, loader: loader)
+        // A plugin built twice alike (into a dependent's build directory, say) is one plugin.
+        let (candidates, repeated) = PluginLoader.withoutRepeatedBuilds(found)
+        for (copy, first) in repeated {
+            Terminal.line(
+                .skipped,
+                "\(copy.title)  \(PluginLoader.shown(path: copy.path)): the same build as "
+                    + "\(PluginLoader.shown(path: first.path)), loaded once")
+        }
         for (path, message) in unreadable {
             failures += 1
             Terminal.line(.failed, PluginLoader.shown(path: path))

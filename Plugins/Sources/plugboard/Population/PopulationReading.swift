@@ -64,7 +64,7 @@ enum PopulationReading {
         let inChild = outcomes.indices.filter { outcomes[$0] == nil }
         let results = Mutex([(Entry, ManifestCache.Entry?)?](repeating: nil, count: inChild.count))
         DispatchQueue.concurrentPerform(iterations: inChild.count) { [identities] position in
-            let result = readInChild(paths[inChild[position]], identity: identities[inChild[position]])
+            let result = readInChild(paths[inChild[position]], identity: identities[inChild[position]], among: paths)
             results.withLock { $0[position] = result }
         }
         for (position, result) in zip(inChild, results.withLock { $0 }) { outcomes[position] = result }
@@ -108,15 +108,18 @@ enum PopulationReading {
         return nil
     }
 
-    /// What an unsealed file's declarations are, read in a child process, and what the index is to
-    /// keep of the file in the state `identity` names.
-    private static func readInChild(_ path: String, identity: FileIdentity?) -> (Entry, ManifestCache.Entry?) {
+    /// What an unsealed file's declarations are, read in a child process after the files of
+    /// `population` it links, and what the index is to keep of the file in the state `identity`
+    /// names.
+    private static func readInChild(
+        _ path: String, identity: FileIdentity?, among population: [String]
+    ) -> (Entry, ManifestCache.Entry?) {
         // The digest first: declarations read from a file rewritten after it are refused at loading.
         guard let digest = PluginLoader.contentDigest(ofFileAt: path) else {
             return (.unreadable(path: path, message: "\(PluginLoader.shown(path: path)): cannot be read"), nil)
         }
         do {
-            let manifest = try ChildDescription.describe(path).manifest
+            let manifest = try ChildDescription.describe(path, installed: population).manifest
             return (
                 candidate(path, manifest, digest: digest),
                 identity.map { .init(identity: $0, digest: digest, manifest: manifest) }

@@ -34,10 +34,11 @@ enum BuildProducts {
 
     /// Compiles the plugin module `module`, the one file `source`, into the library `library` with
     /// `swiftc`, against the runtime this package built and in its configuration, with the
-    /// package's language settings; returns the compiler's status and output.
-    static func compilePlugin(_ source: URL, module: String, to library: URL) async throws -> (
-        status: Int32, output: String
-    ) {
+    /// package's language settings, linking the libraries of the plugins `linking` names
+    /// (`AccountPlugin`) as this package built them; returns the compiler's status and output.
+    static func compilePlugin(_ source: URL, module: String, to library: URL, linking: [String] = []) async throws
+        -> (status: Int32, output: String)
+    {
         let optimized = directory.lastPathComponent == "release" ? ["-O"] : []
         let features = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"].flatMap {
             ["-enable-upcoming-feature", $0]
@@ -46,6 +47,7 @@ enum BuildProducts {
             ["-emit-library", "-parse-as-library", "-swift-version", "6", "-module-name", module, source.path]
                 + optimized + features + moduleArguments
                 + ["-L", directory.path, "-lPlugboard", "-Xlinker", "-rpath", "-Xlinker", directory.path]
+                + linking.map { "-l\($0)" }
                 + ["-o", library.path],
             tool: "swiftc")
     }
