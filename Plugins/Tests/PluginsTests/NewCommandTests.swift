@@ -21,9 +21,26 @@ struct NewCommandTests {
         #expect(tested.status == 0, "the new package's tests failed:\n\(tested.output)")
         #expect(tested.output.contains("Test run with 2 tests in 1 suite passed"), "\(tested.output)")
 
-        // A second plugin of the same directory builds without compiling the runtime again.
-        let second = try HostProcess.run(["new", "Second", "--in", (package as NSString).deletingLastPathComponent])
+        // A second plugin of the same directory, which needs the bundled account plugin, builds
+        // without compiling the runtime again.
+        let second = try HostProcess.run([
+            "new", "Second", "--in", (package as NSString).deletingLastPathComponent, "--needs", "Account",
+        ])
         try #require(second.status == 0, "\(second.standardError)")
+        // As the article on working between plugins shows them, from the directory of the package.
+        let directory = (package as NSString).deletingLastPathComponent + "/"
+        let article = try #require(
+            try Repository.codeBlocks(in: "Sources/Plugboard/Plugboard.docc/BetweenPlugins.md").first {
+                $0.info == "sh" && $0.lines.first?.hasPrefix("plugboard new ") == true
+            })
+        let executable = try BuildProducts.host
+        let printed = second.standardOutput.split(separator: "\n").dropFirst().map {
+            String($0.dropFirst(2)).replacing(executable, with: "plugboard").replacing(directory, with: "").replacing(
+                "'", with: ""
+            )
+            .replacing("Second", with: "Notes").replacing("second", with: "notes")
+        }
+        #expect(article.lines == ["plugboard new Notes --needs Account"] + printed, "\(article.lines) \(printed)")
         let secondBuild = try shellWords(second.standardOutput.split(separator: "\n").map(String.init)[1])
         let builtSecond = try await Toolchain.run(Array(secondBuild.dropFirst()))
         #expect(builtSecond.status == 0, "\(builtSecond.output)")
@@ -31,8 +48,12 @@ struct NewCommandTests {
         // (The runtime build's identity is written again for the new package, and compiled.)
         let runtimeFiles = builtSecond.output.split(separator: "\n").filter { $0.contains("Compiling Plugboard ") }
         #expect(runtimeFiles.allSatisfy { $0.hasSuffix(" RuntimeBuild.swift") }, "\(builtSecond.output)")
+        // Its third test registers the account's module beside its own and finds the service.
+        let secondTest = try shellWords(second.standardOutput.split(separator: "\n").map(String.init)[2])
+        let testedSecond = try await Toolchain.run(Array(secondTest.dropFirst()))
+        #expect(testedSecond.output.contains("Test run with 3 tests in 1 suite passed"), "\(testedSecond.output)")
 
-        let run = try HostProcess.run(Array(host.dropFirst()), input: "1\nstack\nquit\n")
+        let run = try HostProcess.run(Array(host.dropFirst()), input: "1\nstack\nopen app://second\nquit\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput.contains(
@@ -41,6 +62,15 @@ struct NewCommandTests {
         // Its task runs when it is first needed, so it loads when its screen is opened.
         #expect(run.standardError.contains("- Hello 0.1.0  (inactive until first needed)"), "\(run.standardError)")
         #expect(run.standardOutput.contains("activated Hello 0.1.0 in "))
+        // The account's library the second package built is the same build as the one installed:
+        // one plugin, whose service the second plugin finds.
+        #expect(
+            run.standardError.contains(
+                /\ \ - Account 1\.0\.0  .+\/libAccountPlugin\.so: the same build as .+\/libAccountPlugin\.so, loaded once\n/
+            ), "\(run.standardError)")
+        #expect(
+            run.standardOutput.contains("│ Hello from the Second plugin.\n│ Account's ReaderSessions: found\n"),
+            "\(run.standardOutput)")
 
         // The author edits the plugin while the host runs: it builds the package and shows the change.
         let watching = try RunningHost(
@@ -75,6 +105,18 @@ struct NewCommandTests {
         #expect(linted.status == 0 && linted.output.isEmpty, "\(linted.output)")
         let ignored = try String(contentsOf: package.appendingPathComponent(".gitignore"), encoding: .utf8)
         #expect(ignored.split(separator: "\n").contains(".build/"))
+    }
+
+    /// Only a plugin that is a package of its own can be imported; needing another writes nothing.
+    @Test func aPluginWithoutAPackageOfItsOwnCannotBeNeeded() throws {
+        let scratch = try Scratch()
+        let refused = try HostProcess.run(["new", "Notes", "--in", scratch.directory.path, "--needs", "Blog"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError.contains(
+                "error: 'Blog' cannot be needed: a plugin's module can be imported only from a package of its own, "
+                    + "and of the bundled plugins Account has one;"), "\(refused.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.directory.appendingPathComponent("Notes").path))
     }
 
     @Test func thePrintedCommandsQuoteAPathTheShellWouldSplit() throws {

@@ -5,7 +5,7 @@ import Plugboard
 /// `plugboard new NAME`: scaffold a plugin package that builds, passes its tests and loads as is.
 enum NewCommand {
     static let help = """
-        USAGE: plugboard new NAME [--in DIR]
+        USAGE: plugboard new NAME [--in DIR] [--needs PLUGIN]
 
         Creates the package DIR/NAME (default: ./NAME): a .dynamic library product that depends
         on Plugboard, with a manifest and one module that registers a startup task and the route
@@ -19,9 +19,18 @@ enum NewCommand {
         (The three commands are printed in full, with this executable's path.) A package that
         cannot be written whole is removed again.
 
+        With --needs PLUGIN, the plugin needs the installed plugin PLUGIN (a bundled plugin that
+        is a package of its own: Account): its package depends on PLUGIN's package, its
+        manifest declares the dependency, its module imports PLUGIN's module and looks up the
+        service PLUGIN provides, its screen says whether it found it, and a third test
+        registers PLUGIN's module beside its own and finds the service. The run command then
+        finds PLUGIN's library in the shared build directory too, the same build as the one
+        installed, and loads it once.
+
         OPTIONS:
-          --in DIR     The existing directory to create the package in.
-          -h, --help   Show this help.
+          --in DIR          The existing directory to create the package in.
+          --needs PLUGIN    The installed plugin the new one needs.
+          -h, --help        Show this help.
         """
 
     /// Modules a plugin's target would hide, or that the toolchain reserves: the runtime's own and
@@ -60,7 +69,7 @@ enum NewCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Options(arguments, valued: ["--in"], operands: 1)
+        let options = try Options(arguments, valued: ["--in", "--needs"], operands: 1)
         guard let name = options.operands.first else { throw HostError.usage("new takes a plugin name") }
         guard let first = name.first, first.isLetter, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
         else {
@@ -69,6 +78,7 @@ enum NewCommand {
         if let reason = whyTaken(name) {
             throw HostError.failed("'\(name)' cannot be a plugin's name: \(reason); choose another name")
         }
+        let needed = try options.single("--needs").map(NeededPlugin.init(named:))
         let parent = try options.single("--in") ?? FileManager.default.currentDirectoryPath
         if let problem = FileProblem.whyNotWritable(directory: parent) {
             throw HostError.failed("cannot create the package \(name) in \(parent): \(problem)")
@@ -82,8 +92,13 @@ enum NewCommand {
             throw HostError.failed("cannot create \(package.path): \(FileProblem.reason(errno: errno))")
         }
         // The package names the runtime by a relative path, so that it can move with it.
-        let runtime = relativePath(from: realPath(package.path) ?? package.path, to: runtimePackagePath)
-        for file in PluginTemplate.files(name: name, runtime: runtime) {
+        let resolved = realPath(package.path) ?? package.path
+        let runtime = relativePath(from: resolved, to: runtimePackagePath)
+        let need = needed.map { needed in
+            PluginTemplate.Need(
+                plugin: needed, path: relativePath(from: resolved, to: realPath(needed.package) ?? needed.package))
+        }
+        for file in PluginTemplate.files(name: name, runtime: runtime, need: need) {
             let url = package.appendingPathComponent(file.path)
             do {
                 try FileManager.default.createDirectory(

@@ -6,12 +6,19 @@ enum PluginTemplate {
         let contents: String
     }
 
-    /// Every file of the plugin package `name`, which depends on the Plugboard package at `runtime`.
-    static func files(name: String, runtime: String) -> [File] {
+    /// A plugin the new one needs, and the relative path from the new package to its package.
+    struct Need {
+        let plugin: NeededPlugin
+        let path: String
+    }
+
+    /// Every file of the plugin package `name`, which depends on the Plugboard package at `runtime`
+    /// and, with `need`, on the package of the plugin it needs.
+    static func files(name: String, runtime: String, need: Need? = nil) -> [File] {
         [
-            File(path: "Package.swift", contents: packageManifest(name: name, runtime: runtime)),
-            File(path: "Sources/\(name)/\(name).swift", contents: source(name: name)),
-            File(path: "Tests/\(name)Tests/\(name)Tests.swift", contents: tests(name: name)),
+            File(path: "Package.swift", contents: packageManifest(name: name, runtime: runtime, need: need)),
+            File(path: "Sources/\(name)/\(name).swift", contents: source(name: name, need: need?.plugin)),
+            File(path: "Tests/\(name)Tests/\(name)Tests.swift", contents: tests(name: name, need: need?.plugin)),
             File(path: ".gitignore", contents: ".build/\n.swiftpm/\n"),
             File(path: ".swift-format", contents: formatConfiguration),
         ]
@@ -23,46 +30,112 @@ enum PluginTemplate {
 
         """
 
-    private static func packageManifest(name: String, runtime: String) -> String {
-        """
-        // swift-tools-version: 6.1
-        import PackageDescription
+    private static func packageManifest(name: String, runtime: String, need: Need?) -> String {
+        let runtimeProduct = #".product(name: "Plugboard", package: "plugboard")"#
+        guard let need else {
+            return """
+                // swift-tools-version: 6.1
+                import PackageDescription
 
-        let package = Package(
-            name: "\(name)",
-            products: [.library(name: "\(name)", type: .dynamic, targets: ["\(name)"])],
-            dependencies: [.package(name: "plugboard", path: "\(runtime)")],
-            targets: [
-                .target(name: "\(name)", dependencies: [.product(name: "Plugboard", package: "plugboard")]),
-                .testTarget(
-                    name: "\(name)Tests", dependencies: ["\(name)", .product(name: "Plugboard", package: "plugboard")]),
-            ]
-        )
+                let package = Package(
+                    name: "\(name)",
+                    products: [.library(name: "\(name)", type: .dynamic, targets: ["\(name)"])],
+                    dependencies: [.package(name: "plugboard", path: "\(runtime)")],
+                    targets: [
+                        .target(name: "\(name)", dependencies: [\(runtimeProduct)]),
+                        .testTarget(
+                            name: "\(name)Tests", dependencies: ["\(name)", \(runtimeProduct)]),
+                    ]
+                )
 
-        """
+                """
+        }
+        let module = need.plugin.module
+        let package = PathText.lastComponent(of: need.path).lowercased()
+        return """
+            // swift-tools-version: 6.1
+            import PackageDescription
+
+            // \(need.plugin.name) is a package of its own: a product of another package is linked dynamically,
+            // so this plugin binds to the \(need.plugin.name) plugin the host loads, not to a copy of its own.
+            let package = Package(
+                name: "\(name)",
+                products: [.library(name: "\(name)", type: .dynamic, targets: ["\(name)"])],
+                dependencies: [
+                    .package(name: "plugboard", path: "\(runtime)"),
+                    .package(path: "\(need.path)"),
+                ],
+                targets: [
+                    .target(
+                        name: "\(name)",
+                        dependencies: [
+                            \(runtimeProduct),
+                            .product(name: "\(module)", package: "\(package)"),
+                        ]),
+                    .testTarget(
+                        name: "\(name)Tests",
+                        dependencies: [
+                            "\(name)",
+                            \(runtimeProduct),
+                            .product(name: "\(module)", package: "\(package)"),
+                        ]),
+                ]
+            )
+
+            """
     }
 
-    private static func source(name: String) -> String {
+    private static func source(name: String, need: NeededPlugin?) -> String {
         let (route, task, type) = (route(of: name), task(of: name), typeName(name))
+        // In the order `swift format` wants them, which depends on the module's name.
+        let modules: [String] = ([need?.module].compactMap { $0 } + ["Plugboard"]).sorted()
+        let imports = modules.map { $0 == "Plugboard" ? "public import Plugboard" : "import \($0)" }
+            .joined(separator: "\n")
+        let manifest =
+            need.map {
+                "PluginManifest(\n        name: \"\(name)\", version: \"0.1.0\", "
+                    + "dependencies: [.plugin(\"\($0.name)\", from: \"\($0.version)\")])"
+            } ?? "PluginManifest(name: \"\(name)\", version: \"0.1.0\")"
+        let lookup = need.map { "let service = registrar.lookup((any \($0.service)).self)\n        " } ?? ""
+        let screen =
+            need == nil
+            ? "{ _ in \(type)Screen(model: \(type)ViewModel()) }"
+            : "{ _ in\n            \(type)Screen(model: \(type)ViewModel(found: (try? service()) != nil))\n        }"
+        let state =
+            need.map { need in
+                """
+
+                    /// Whether \(need.name)'s \(need.service) service was found when the screen was built.
+                    let found: Bool
+
+                    init(found: Bool) { self.found = found }
+
+                """
+            } ?? ""
+        let greeting = "\"Hello from the \(name) plugin."
+        let render =
+            need.map {
+                "{\n        \(greeting)\\n\($0.name)'s \($0.service): \\(model.found ? \"found\" : \"missing\")\"\n    }"
+            } ?? "{ \(greeting)\" }"
         return """
-            public import Plugboard
+            \(imports)
 
             public enum \(type)Plugin: Plugin {
-                public static let manifest = PluginManifest(name: "\(name)", version: "0.1.0")
+                public static let manifest = \(manifest)
             }
 
             public final class \(type)Module: Module {
                 public init() {}
 
                 public func register(with registrar: ModuleRegistrar) throws {
-                    registrar.startupTask("\(task)") {}
-                    registrar.route("\(route)", title: "\(name)") { _ in \(type)Screen(model: \(type)ViewModel()) }
+                    \(lookup)registrar.startupTask("\(task)") {}
+                    registrar.route("\(route)", title: "\(name)") \(screen)
                 }
             }
 
             final class \(type)ViewModel: ViewModel {
                 let navigation = Signal<NavigationRequest>()
-
+            \(state)
                 func openCircles() { navigation.send(.push("app://circles")) }
             }
 
@@ -73,7 +146,7 @@ enum PluginTemplate {
 
                 init(model: \(type)ViewModel) { self.model = model }
 
-                func render() -> String { "Hello from the \(name) plugin." }
+                func render() -> String \(render)
 
                 var actions: [ScreenAction] {
                     [ScreenAction("circles", title: "Open the circles") { [model] _ in model.openCircles() }]
@@ -83,10 +156,25 @@ enum PluginTemplate {
             """
     }
 
-    private static func tests(name: String) -> String {
+    private static func tests(name: String, need: NeededPlugin?) -> String {
         let (route, task, type) = (route(of: name), task(of: name), typeName(name))
         // In the order `swift format` wants them, which depends on the name.
-        let imports = [name, "Plugboard", "Testing"].sorted().map { "import \($0)" }.joined(separator: "\n")
+        let imports = ([name, "Plugboard", "Testing"] + [need?.module].compactMap { $0 }).sorted()
+            .map { "import \($0)" }.joined(separator: "\n")
+        let greeting = "Hello from the \(name) plugin." + (need.map { "\\n\($0.name)'s \($0.service): missing" } ?? "")
+        let serviceTest =
+            need.map { need in
+                """
+
+
+                    @Test func itFindsTheServiceOf\(need.name)() async throws {
+                        // \(need.name)'s module registers its \(need.service) here, as the host's \(need.name) plugin does.
+                        let host = try await TestHost(modules: [\(need.moduleType).self, \(type)Module.self])
+                        try await host.open("\(route)")
+                        #expect(host.screenText == "Hello from the \(name) plugin.\\n\(need.name)'s \(need.service): found")
+                    }
+                """
+            } ?? ""
         return """
             \(imports)
 
@@ -98,8 +186,8 @@ enum PluginTemplate {
                     #expect(host.launchReport.entry(named: "\(task)")?.outcome == .succeeded)
                     try await host.open("\(route)")
                     #expect(host.stack.description == "\(name)")
-                    #expect(host.screenText == "Hello from the \(name) plugin.")
-                }
+                    #expect(host.screenText == "\(greeting)")
+                }\(serviceTest)
 
                 @Test func itsButtonOpensTheCircles() async throws {
                     // app://circles belongs to another plugin; a stand-in module answers it here.
