@@ -5,8 +5,9 @@ import Testing
 /// name on one line with its control characters escaped: a name cannot forge a report line of its
 /// own or send the terminal an escape sequence.
 struct ForgedFileNameTests {
-    /// A copy of the Greeter plugin whose name would clear the screen, and a second copy, loaded
-    /// after it in name order and refused as a copy, whose name would print a forged `✓` line.
+    /// A copy of the Greeter plugin whose name would clear the screen, and a second copy of another
+    /// build, loaded after it in name order and refused as a copy, whose name would print a forged
+    /// `✓` line.
     private static let forging = "libForged\n  ✓ Fake 1.0.0  (1 module).so"
     private static let clearing = "libClearing\u{1B}[2J.so"
     private static let (forgingShown, clearingShown) = (
@@ -17,9 +18,8 @@ struct ForgedFileNameTests {
 
     init() throws {
         scratch = try Scratch()
-        for name in [Self.forging, Self.clearing] {
-            _ = try scratch.copy(BuildProducts.path("libGreeterPlugin.so"), as: name)
-        }
+        _ = try scratch.otherGreeterBuild(as: Self.forging)
+        _ = try scratch.copy(BuildProducts.path("libGreeterPlugin.so"), as: Self.clearing)
     }
 
     private func shown(_ name: String) -> String {

@@ -390,12 +390,12 @@ struct IsolationTests {
         }
     }
 
-    /// A second copy of an isolated plugin is refused as the host refuses one it would load,
-    /// whether the first starts at once (--eager) or when first needed, and gets no process of
-    /// its own; the first serves.
+    /// A second copy of an isolated plugin, of another build, is refused as the host refuses one
+    /// it would load, whether the first starts at once (--eager) or when first needed, and gets no
+    /// process of its own; the first serves.
     @Test func aSecondCopyOfAnIsolatedPluginIsRefusedAsADuplicate() throws {
         let scratch = try Scratch()
-        _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        _ = try scratch.otherGreeterBuild(as: "libGreeterPlugin.so")
         for (eager, served) in [
             (["--eager"], "  ✓ Greeter 1.0.0  (isolated, process "),
             ([], "  - Greeter 1.0.0  (isolated: starts when first needed)\n"),

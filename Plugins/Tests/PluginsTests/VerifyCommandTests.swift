@@ -87,7 +87,7 @@ struct VerifyCommandTests {
     @Test func jsonGivesScriptsOneVerdictPerFileTogetherWithTheOthers() async throws {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let copy = try scratch.copy(BuildProducts.greeter, as: "libZGreeterPlugin.so")
+        let copy = try scratch.otherGreeterBuild(as: "libZGreeterPlugin.so")
         let crashing = try await scratch.copy(BrokenPlugins.path("libCrashingPlugin.so"), as: "libCrashingPlugin.so")
         let run = try HostProcess.run(["verify", "--json", scratch.directory.path])
         #expect(run.status == 1)
@@ -183,7 +183,7 @@ struct VerifyCommandTests {
     @Test func pluginsThatLoadAloneAreCheckedTogether() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let copy = try scratch.copy(BuildProducts.greeter, as: "libZGreeterPlugin.so")
+        let copy = try scratch.otherGreeterBuild(as: "libZGreeterPlugin.so")
         let original = scratch.directory.appendingPathComponent("libGreeterPlugin.so").path
         let run = try HostProcess.run(["verify", scratch.directory.path])
         #expect(run.status == 1)

@@ -37,7 +37,7 @@ enum CompletionCommand {
             ("list", plugins + ["--json", "--eager"] + isolation, .none),
             ("open", plugins + ["--strict", "--eager"] + launching, .none),
             ("inspect", ["--json"], .files), ("resolve", plugins + ["--json"], .directory),
-            ("verify", plugins + ["--timeout", "--json"], .directory), ("new", ["--in"], .name),
+            ("verify", plugins + ["--timeout", "--json"], .directory), ("new", ["--in", "--needs"], .name),
             ("seal", [], .files), ("help", [], .command), ("completion", [], .shell),
         ]
     }()
@@ -45,8 +45,8 @@ enum CompletionCommand {
     /// Options that take a directory, a file, or one of a few words.
     private static let directoryOptions = ["--plugins", "--in", "--build"]
     private static let fileOptions = ["--trace"]
-    /// Options that take a value the shell cannot offer: a URL, or a number of seconds.
-    private static let freeOptions = ["--open", "--timeout", "--task-timeout", "--plugin-deadline"]
+    /// Options that take a value the shell cannot offer: a URL, a number of seconds, or a plugin's name.
+    private static let freeOptions = ["--open", "--timeout", "--task-timeout", "--plugin-deadline", "--needs"]
     private static let formats = "text dot"
     private static let isolations = "all none"
     private static let shells = "bash zsh fish"

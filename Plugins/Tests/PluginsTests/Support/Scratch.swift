@@ -15,6 +15,13 @@ struct Scratch {
         return destination.path
     }
 
+    /// A copy of the greeter plugin of another build than the one this package built: the same
+    /// name and version, a word of its screen's text changed (the loader takes it for a second copy
+    /// of the plugin, where a copy of the same build is the same plugin found twice).
+    func otherGreeterBuild(as name: String) throws -> String {
+        try patchedCopy(BuildProducts.greeter, as: name, replacing: "comes from", with: "came from ")
+    }
+
     /// Copies `path`, replacing every occurrence of `original` with `replacement` (same length).
     func patchedCopy(_ path: String, as name: String, replacing original: String, with replacement: String) throws
         -> String
