@@ -163,6 +163,19 @@ struct NavigatorTests {
             ])
     }
 
+    @Test func onlyTheLastFailuresAreKept() async throws {
+        let navigator = try navigator()
+        try await navigator.open("app://mine")
+        let sent = Navigator.keptFailures + 50
+        for number in 1...sent {
+            navigator.topScreen?.viewModel?.navigation.send(.push("app://nowhere/\(number)"))
+        }
+        await navigator.settle()
+        #expect(navigator.failures.count == Navigator.keptFailures)
+        #expect(navigator.failures.first?.description.contains("'app://nowhere/51'") == true)
+        #expect(navigator.failures.last?.description.contains("'app://nowhere/\(sent)'") == true)
+    }
+
     @Test func anUnknownActionListsTheAvailableOnes() async throws {
         let navigator = try navigator()
         await #expect(throws: NavigationError.self) { try await navigator.perform("row 1") }

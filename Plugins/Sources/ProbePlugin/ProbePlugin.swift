@@ -111,6 +111,7 @@ public final class ProbeModule: Module, Sendable {
             // With PLUGBOARD_PROBE_TASK_FAILS=1 the task fails; with PLUGBOARD_PROBE_TASK_TRAPS=1 it traps.
             if getenv("PLUGBOARD_PROBE_TASK_FAILS") != nil { throw ProbeFailure() }
             if getenv("PLUGBOARD_PROBE_TASK_TRAPS") != nil { fatalError("the probe's task traps on purpose") }
+            await HostileProbe.forgeReadyIfAsked()
             while stuck { try? await Task.sleep(for: .milliseconds(100)) }
         }
         // With PLUGBOARD_PROBE_BROKEN=1 the module registers its route twice, so that the plugin is
@@ -209,6 +210,7 @@ final class ProbeScreen: Screen {
     /// probe's screen whose load never returns.
     var actions: [ScreenAction] {
         let exit = ScreenAction("exit", title: "End the process") { _ in Glibc.exit(3) }
+        if HostileProbe.isOn { return [exit] + HostileProbe.actions(model: model) }
         guard getenv("PLUGBOARD_PROBE_FAULTS") != nil else { return [exit] }
         return [
             exit, ScreenAction("trap", title: "Trap") { _ in fatalError("the probe traps on purpose") },

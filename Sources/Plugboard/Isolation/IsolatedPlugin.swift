@@ -96,7 +96,9 @@ public final class IsolatedPlugin: Sendable {
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
     ///   - onStop: Told once of each process that stops, as soon as the host sees it end (its
-    ///     crash report is in the error), before a request that met the stop returns.
+    ///     crash report is in the error), before a request that met the stop returns; and once
+    ///     of each process that first sends more than it may (``IsolationError/overLimit(plugin:reason:)``:
+    ///     what it sent past that was dropped, and it goes on).
     ///   - onOutput: Told each line its processes print to their standard output (what the
     ///     plugins `print`), without its newline, as it comes, on a thread of the host's; their
     ///     standard error, where a trap's message and backtrace go, is kept for the crash report.
@@ -141,9 +143,13 @@ public final class IsolatedPlugin: Sendable {
     }
 
     /// Has the stop of `handle`'s process reported as soon as it is seen, whether or not a
-    /// request waits on it.
+    /// request waits on it, and the first time it sends more than it may (``IsolationError/overLimit(plugin:reason:)``).
     private func watch(_ handle: PluginProcessHandle) {
         handle.whenEnded { [weak self] handle, death in _ = self?.stopped(handle, death) }
+        handle.whenOverLimit { [weak self] reason in
+            guard let self else { return }
+            onStop(.overLimit(plugin: title, reason: reason))
+        }
     }
 
     /// The plugins with their versions, as errors name them: `Notes 1.0.0`, or

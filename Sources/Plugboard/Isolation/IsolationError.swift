@@ -54,6 +54,13 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
     /// catch IsolationError.failed(_, let reason) { print(reason) }
     /// ```
     case failed(plugin: String, reason: String)
+    /// Its plugin process sent more than it may send unasked (navigations, past 50 a second and
+    /// a burst of 50): what it sent past the limit was dropped. Told once per process.
+    ///
+    /// ```swift
+    /// if case .overLimit(let plugin, let reason) = error { print(plugin, reason) }
+    /// ```
+    case overLimit(plugin: String, reason: String)
     /// An isolation policy's values do not go together.
     ///
     /// ```swift
@@ -94,6 +101,7 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
         case .stoppedTooOften(let plugin, let name, let stops, let window):
             "\(plugin) stopped \(stops) times within \(window.secondsText), so it stays stopped until it is "
                 + "restarted (in the plugboard shell: restart \(name))"
+        case .overLimit(let plugin, let reason): "\(plugin) \(reason)"
         case .invalidPolicy(let reason): "invalid isolation: \(reason)"
         case .unknownPlugin(let name, let available):
             "no plugin named '\(name)' is here to isolate; the plugins are: \(available.joined(separator: ", "))"

@@ -31,6 +31,8 @@ final class PluginProcessHandle: Sendable {
         case overdue
         /// It sent a frame that holds no message: why it holds none.
         case brokeTheWire(String)
+        /// It sent a message out of turn, or values that cannot be true: what it broke.
+        case brokeTheProtocol(String)
     }
 
     /// A request waiting for its answer, and when it is due.
@@ -54,6 +56,10 @@ final class PluginProcessHandle: Sendable {
         /// did not do); the first reason stands.
         var stoppedBecause: HostStop?
         var whenEnded: [@Sendable (PluginProcessHandle, Death) -> Void] = []
+        /// The navigations its view models may still ask for; those past it are dropped.
+        var navigations = UnaskedBudget(perSecond: UnaskedBudget.navigations)
+        /// Told, once, of the first navigation dropped.
+        var whenOverLimit: (@Sendable (String) -> Void)?
     }
 
     let processID: Int32
@@ -167,12 +173,15 @@ final class PluginProcessHandle: Sendable {
         let number: Int
         let due: ContinuousClock.Instant
         let death: Death?
+        /// When it was sent.
+        let sent: ContinuousClock.Instant
     }
 
     /// Sends what `make` builds with a new request number, unless the process has ended; its
     /// answer is then waited for with ``answer(to:)``.
     private func ask(_ make: @Sendable (Int) -> WireMessage) -> Asked {
-        let due = ContinuousClock.now + deadline
+        let sent = ContinuousClock.now
+        let due = sent + deadline
         let (number, death) = state.withLock { state in
             state.lastRequest += 1
             if state.death == nil {
@@ -182,7 +191,7 @@ final class PluginProcessHandle: Sendable {
         }
         // One that cannot be sent is answered by the process's end, which the reader sees.
         if death == nil { try? connection.send(make(number)) }
-        return Asked(number: number, due: due, death: death)
+        return Asked(number: number, due: due, death: death, sent: sent)
     }
 
     /// Waits for the answer to `asked`, or for the process's death, as ``request(_:)`` says.
@@ -281,6 +290,12 @@ final class PluginProcessHandle: Sendable {
         case .answered(
             .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch))
         where version == WireMessage.version && !plugins.isEmpty:
+            // Its times are added and scaled for listings and traces: none may be one it could not have measured.
+            if let problem = launch.problem(within: .now - hello.sent) {
+                let broke = "its ready's launch report cannot be true: \(problem)"
+                stop(because: .brokeTheProtocol(broke))
+                throw .cannotStart(reason: "it broke the wire's protocol: \(broke)")
+            }
             return IsolatedPlugin.Ready(
                 plugins: plugins, routes: routes, handlers: handlers, interceptors: interceptors, fallback: fallback,
                 launch: launch)
@@ -356,6 +371,8 @@ final class PluginProcessHandle: Sendable {
             case .overdue: death.timedOut = true
             case .brokeTheWire(let reason):
                 death.lastWords = "it sent what is no message of the wire (\(reason)), so its process was stopped"
+            case .brokeTheProtocol(let reason):
+                death.lastWords = "it broke the wire's protocol: \(reason); so its process was stopped"
             case nil: break
             }
             state.death = death
@@ -376,32 +393,57 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Hands `message` to the request waiting for it, or to the handler of the screen whose view
-    /// model asked for navigation.
+    /// model asked for navigation. What the process may not send — a message only the host sends,
+    /// an answer to no request waiting (one never asked, or answered already), the handshake's
+    /// answer again — stops it, named, and nothing it sent after is taken; navigations past its
+    /// budget are dropped.
     private func handOn(_ message: WireMessage) {
+        // Nothing more is taken from a process stopped for what it did: not even an answer it
+        // sent before the host saw that.
+        guard state.withLock({ $0.stoppedBecause == nil }) else { return }
         switch message {
         case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
             handAnswer(message, to: request)
         case .ready, .refused:
             handAnswer(message, to: Self.handshake)
         case .navigate(let screen, let navigation):
-            state.withLock { $0.navigation[screen] }?(navigation)
+            let (handler, allowed, tell) = state.withLock { state in
+                let allowed = state.navigations.take()
+                defer { if !allowed { state.whenOverLimit = nil } }
+                return (state.navigation[screen], allowed, allowed ? nil : state.whenOverLimit)
+            }
+            tell?("asked for more than \(UnaskedBudget.navigations) navigations a second; those past that are dropped")
+            if allowed { handler?(navigation) }
         default:
-            break
+            stop(because: .brokeTheProtocol("it sent a '\(message.name)' message, which only the host sends"))
         }
     }
 
-    /// Hands `message`, the answer to the request numbered `request`, to its caller.
+    /// Hands `message`, the answer to the request numbered `request`, to its caller; an answer to
+    /// no request waiting stops the process.
     private func handAnswer(_ message: WireMessage, to request: Int) {
-        let resumed = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
-            guard let continuation = state.pending[request]?.continuation else {
+        let (resumed, waited) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Bool) in
+            guard let waiting = state.pending[request], waiting.answer == nil else { return (nil, false) }
+            guard let continuation = waiting.continuation else {
                 // Its caller waits on its own thread, and takes it from there.
                 state.pending[request]?.answer = message
-                return nil
+                return (nil, true)
             }
             state.pending[request] = nil
-            return continuation
+            return (continuation, true)
+        }
+        guard waited else {
+            let asked =
+                request == Self.handshake ? "its hello, answered already" : "request \(request), which no one waits on"
+            return stop(because: .brokeTheProtocol("it sent a '\(message.name)' message in answer to \(asked)"))
         }
         resumed?.resume(returning: .answered(message))
+    }
+
+    /// Calls `handler`, once, when the process first asks for more navigations than it may: the
+    /// navigations past its budget are dropped.
+    func whenOverLimit(_ handler: @escaping @Sendable (String) -> Void) {
+        state.withLock { $0.whenOverLimit = handler }
     }
 
     /// Stops the process, whose frame `error` says is broken: one that did not come whole by its

@@ -192,13 +192,19 @@ public final class WireConnection: Sendable {
     /// The time a message may take to come whole: until `end`, `limit` from when it was asked for.
     private typealias Allowed = (end: ContinuousClock.Instant, limit: Duration)
 
+    /// How many bytes of a frame are taken at once: a frame's memory grows as its bytes come, so
+    /// that a length announced and never sent costs no more than this.
+    private static let piece = 64 << 10
+
     /// Reads `count` bytes; with `time`, waits for each part of them no later than its end (the
-    /// bytes already come are read without a wait).
+    /// bytes already come are read without a wait). Memory is taken as the bytes come, a piece
+    /// at a time, not for `count` at once: the other side chooses `count`.
     private func read(_ count: Int, allowing time: Allowed?) throws(WireError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
+        var bytes = [UInt8](repeating: 0, count: min(count, Self.piece))
         var received = 0
         let flags = time == nil ? 0 : Int32(MSG_DONTWAIT)
         while received < count {
+            if received == bytes.count { bytes += repeatElement(0, count: min(count - received, bytes.count)) }
             let read = bytes[received...].withUnsafeMutableBytes {
                 Glibc.recv(descriptor, $0.baseAddress, $0.count, flags)
             }

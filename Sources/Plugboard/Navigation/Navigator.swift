@@ -46,12 +46,20 @@ public final class Navigator {
     /// #expect(navigator.leaks.isEmpty)  // a popped screen and its view model were released
     /// ```
     public private(set) var leaks: [LeakReport] = []
-    /// Navigation requests from view models that failed, oldest first.
+    /// Navigation requests from view models that failed, oldest first: the last
+    /// ``keptFailures`` of them, so that a view model that asks again and again for what fails
+    /// costs a bounded amount of memory.
     ///
     /// ```swift
     /// navigator.failures.last.map { print("the last navigation failed:", $0) }
     /// ```
     public private(set) var failures: [NavigationError] = []
+    /// How many of the last failed navigation requests ``failures`` keeps.
+    ///
+    /// ```swift
+    /// Navigator.keptFailures  // 100
+    /// ```
+    public static let keptFailures = 100
     private let pending = PendingRequests()
     /// Requests from view models not yet followed, oldest first; the first is being followed.
     private var queued: [NavigationRequest] = []
@@ -288,7 +296,10 @@ public final class Navigator {
             do throws(NavigationError) {
                 try await apply(next)
             } catch {
-                if !Task.isCancelled { failures.append(error) }
+                if !Task.isCancelled {
+                    if failures.count == Self.keptFailures { failures.removeFirst() }
+                    failures.append(error)
+                }
             }
             guard !Task.isCancelled else { return }
             queued.removeFirst()

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// An isolated plugin that writes to its host's socket what it likes harms only itself: a forged
+/// `ready` whose values cannot be true, a message only the host sends, an answer to a request
+/// never asked each stop its process, named with what it broke; a flood of navigations is cut to
+/// its budget, said once. The host goes on, and its exit status says what failed.
+struct HostilePluginTests {
+    private let scratch: Scratch
+
+    init() throws {
+        scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+    }
+
+    /// Runs `command` with the probe isolated and `environment`, typing `input`.
+    private func run(_ command: String, input: String = "", _ environment: [String: String]) throws -> HostProcess {
+        try HostProcess.run(
+            [command, "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"], input: input,
+            environment: environment.merging(["XDG_STATE_HOME": scratch.directory.path]) { _, set in set })
+    }
+
+    @Test(arguments: ["launch", "demo", "run"])
+    func aForgedReadyWithValuesThatCannotBeTrueIsRefused(command: String) throws {
+        let run = try run(command, ["PLUGBOARD_PROBE_FORGED_READY": "1"])
+        // Not a trap (132): the probe is refused, the others run.
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "error: Probe 0.0.1 could not run isolated: the plugin process could not start: it broke the wire's "
+                    + "protocol: its ready's launch report cannot be true: its launch's duration is "),
+            "\(run.standardError)")
+        #expect((run.standardOutput + run.standardError).contains("  ✓ Shell 1.0.0"), "\(run.standardError)")
+    }
+
+    @Test(arguments: [
+        ("forge-kind", "it sent a 'hello' message, which only the host sends"),
+        ("forge-answer", "it sent a 'done' message in answer to request 1000000, which no one waits on"),
+    ])
+    func aMessageOutOfTurnStopsThePluginNamingWhatItBroke(action: String, broke: String) throws {
+        let run = try run(
+            "run", input: "open app://probe/identity\ndo \(action)\nstack\nopen app://probe/identity\nstack\n",
+            ["PLUGBOARD_PROBE_HOSTILE": "1"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let stop = "error: Probe 0.0.1 stopped: it broke the wire's protocol: \(broke); so its process was stopped"
+        #expect(run.standardError.components(separatedBy: stop).count == 2, "\(run.standardError)")
+        // The host goes on, and the probe starts again when it is opened again.
+        #expect(run.standardOutput.contains("> stack\nStack: Home > Probe stopped\n"), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasSuffix("> stack\nStack: Home > Probe stopped > Probe\n"), "\(run.standardOutput)")
+    }
+
+    @Test func aFloodOfNavigationsIsCutToItsBudgetSaidOnce() throws {
+        let run = try run(
+            "run", input: "open app://probe/identity\ndo flood\nstack\n", ["PLUGBOARD_PROBE_HOSTILE": "1"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let told = "error: Probe 0.0.1 asked for more than 50 navigations a second; those past that are dropped\n"
+        #expect(run.standardError.components(separatedBy: told).count == 2, "\(run.standardError)")
+        // 200,000 asked for; the budget's burst, and what it refilled while the rest was read, followed.
+        let stack = try #require(run.standardOutput.split(separator: "\n").last { $0.hasPrefix("Stack: ") })
+        let depth = stack.components(separatedBy: " > ").count
+        #expect(depth > 2 + 50 && depth < 2_000, "\(depth) screens")
+    }
+}
