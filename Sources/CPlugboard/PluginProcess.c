@@ -7,7 +7,10 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <dirent.h>
+#include <stdlib.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -64,9 +67,16 @@ static void *pb_watch_host(void *argument) {
   struct pollfd connection = {.fd = (int)(intptr_t)argument, .events = POLLRDHUP};
   while (poll(&connection, 1, -1) < 0 && errno == EINTR) {
   }
+  pb_end_descendants();
   // The main thread, if it is free, ends the process itself within this time, its output written.
   struct timespec grace = {.tv_sec = 0, .tv_nsec = 200 * 1000 * 1000};
   while (nanosleep(&grace, &grace) < 0 && errno == EINTR) {
+  }
+  // Else what it printed last, if no thread is printing: a thread that holds the lock may never
+  // let it go.
+  if (ftrylockfile(stdout) == 0) {
+    fflush_unlocked(stdout);
+    funlockfile(stdout);
   }
   _exit(0);
   return NULL;
@@ -81,4 +91,43 @@ int pb_end_with_host(int descriptor) {
   int failed = pthread_create(&thread, &attributes, pb_watch_host, (void *)(intptr_t)descriptor);
   pthread_attr_destroy(&attributes);
   return failed;
+}
+
+
+int pb_contain_descendants(void) {
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) return errno;
+  // A plugin's code that ends the process with `exit` ends what it started too.
+  return atexit(pb_end_descendants) == 0 ? 0 : ENOMEM;
+}
+
+/// Appends the process IDs that `/proc/self/task/TID/children` lists to `found`, up to `room`;
+/// returns how many there are now.
+static size_t pb_children_of_thread(const char *thread, pid_t *found, size_t count, size_t room) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/task/%s/children", thread);
+  FILE *file = fopen(path, "re");
+  if (file == NULL) return count;
+  long pid;
+  while (count < room && fscanf(file, "%ld", &pid) == 1) found[count++] = (pid_t)pid;
+  fclose(file);
+  return count;
+}
+
+void pb_end_descendants(void) {
+  enum { room = 256, rounds = 1000 };
+  pid_t children[room];
+  for (int round = 0; round < rounds; ++round) {
+    size_t count = 0;
+    DIR *threads = opendir("/proc/self/task");
+    if (threads == NULL) return;
+    struct dirent *thread;
+    while ((thread = readdir(threads)) != NULL) {
+      if (thread->d_name[0] != '.') count = pb_children_of_thread(thread->d_name, children, count, room);
+    }
+    closedir(threads);
+    if (count == 0) return;
+    for (size_t n = 0; n < count; ++n) kill(children[n], SIGKILL);
+    // Reaped, their own children become this process's: the next round ends them.
+    for (size_t n = 0; n < count; ++n) waitpid(children[n], NULL, __WALL);
+  }
 }

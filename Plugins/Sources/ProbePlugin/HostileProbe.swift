@@ -22,7 +22,16 @@ enum HostileProbe {
             ScreenAction("flood", title: "Ask for 200,000 navigations") { [model] _ in
                 for _ in 0..<200_000 { model.navigation.send(.push("app://probe/identity")) }
             },
+            ScreenAction("escape", title: "Start a process that leaves its session") { _ in escape() },
         ]
+    }
+
+    /// Starts `sleep SECONDS` (PLUGBOARD_PROBE_ESCAPE_SECONDS, 3600 by default, so that a test
+    /// finds it by its argument) in a session of its own, through a shell that ends at once: a
+    /// process whose parent is gone and that no signal to the plugin process's group reaches.
+    private static func escape() {
+        let seconds = getenv("PLUGBOARD_PROBE_ESCAPE_SECONDS").map { String(cString: $0) } ?? "3600"
+        _ = system("setsid sleep \(seconds) </dev/null >/dev/null 2>&1 &")
     }
 
     /// With PLUGBOARD_PROBE_FORGED_READY=1, the probe's startup task sends a `ready` of its own

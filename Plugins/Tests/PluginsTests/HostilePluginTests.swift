@@ -49,6 +49,33 @@ struct HostilePluginTests {
         #expect(run.standardOutput.hasSuffix("> stack\nStack: Home > Probe stopped > Probe\n"), "\(run.standardOutput)")
     }
 
+    /// What a plugin starts in a session of its own ends with its process: when the plugin is
+    /// replaced, when the host ends, and when the host is killed.
+    @Test(arguments: ["reload", "quit", "kill"])
+    func aProcessAPluginStartsEndsWithIt(ending: String) throws {
+        let seconds = "3599.\(UInt32.random(in: 1...UInt32.max))"
+        let host = try RunningHost(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            environment: [
+                "PLUGBOARD_PROBE_HOSTILE": "1", "PLUGBOARD_PROBE_ESCAPE_SECONDS": seconds,
+                "XDG_STATE_HOME": scratch.directory.path,
+            ])
+        host.type("open app://probe/identity\ndo escape\n")
+        let escaped = ProcessTable.waitFor { ProcessTable.running(commandLine: ["sleep", seconds]) }
+        #expect(escaped.count == 1, "the probe's process did not start")
+        switch ending {
+        case "reload":
+            host.type("reload Probe\nstack\n")
+            host.read(until: "> stack\n")
+        case "kill": kill(host.processIdentifier, SIGKILL)
+        default: _ = try host.finish()
+        }
+        let left = ProcessTable.running(escaped, after: 5)
+        if ending != "quit" { _ = try host.finish() }
+        for process in left { kill(process, SIGKILL) }
+        #expect(left.isEmpty, "still running after \(ending)")
+    }
+
     @Test func aFloodOfNavigationsIsCutToItsBudgetSaidOnce() throws {
         let run = try run(
             "run", input: "open app://probe/identity\ndo flood\nstack\n", ["PLUGBOARD_PROBE_HOSTILE": "1"])

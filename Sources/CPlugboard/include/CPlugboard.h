@@ -122,10 +122,22 @@ __attribute__((visibility("hidden"))) int pb_end_on_fatal_signals_from_others(vo
 
 /// Ends the process, whatever its threads are doing, once the peer of the connected socket
 /// `descriptor` (the host) closes its end or ends: a thread of its own waits in `poll` for that,
-/// then gives the main thread 200 ms to end the process itself, then calls `_exit(0)`. A plugin
-/// process busy in a plugin's code (a `render` that never returns) so never outlives its host.
-/// Returns 0, or an error number.
+/// then ends the process's descendants (``pb_end_descendants``), gives the main thread 200 ms to
+/// end the process itself, its output written, and calls `_exit(0)`. A plugin
+/// process busy in a plugin's code (a `render` that never returns) so never outlives its host,
+/// nor does what it started. Returns 0, or an error number.
 __attribute__((visibility("hidden"))) int pb_end_with_host(int descriptor);
+
+/// Makes the calling process the reaper of every process it starts and of every process those
+/// start, whatever they do (`setsid`, a double fork): one whose parent ends becomes the caller's
+/// child, so that ``pb_end_descendants`` finds it, which then runs when the process calls
+/// `exit`. Returns 0, or an error number.
+__attribute__((visibility("hidden"))) int pb_contain_descendants(void);
+
+/// Ends every process the calling process started and, once it is its reaper
+/// (``pb_contain_descendants``), every process those started: its children are sent SIGKILL and
+/// reaped, round after round, until it has none.
+__attribute__((visibility("hidden"))) void pb_end_descendants(void);
 
 /// A descriptor that becomes readable when Dispatch's main queue (where the main actor's work
 /// goes) has work, for a loop on the main thread that waits on it with `poll`, as a run loop

@@ -52,7 +52,9 @@ public final class PluginProcess {
             return 70
         }
         let loop = MainThreadLoop()
-        return loop.run { await serve(descriptor: descriptor, policy: policy, on: loop) }
+        let status = loop.run { await serve(descriptor: descriptor, policy: policy, on: loop) }
+        pb_end_descendants()
+        return status
     }
 
     /// Serves as ``serve(descriptor:policy:)`` says, reading the socket on `loop`.
@@ -60,8 +62,11 @@ public final class PluginProcess {
         // The processes it starts (the Swift runtime's backtracer, after a trap) must not keep the
         // socket open: the host sees this process end by its socket closing.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        // It never outlives the host: once the host's end of the socket closes, it ends, even
-        // while a plugin's code holds the main thread.
+        // What its plugins start ends with it, whatever they do (setsid, a double fork): each
+        // such process becomes its child once its parent ends, and is ended at its end.
+        _ = pb_contain_descendants()
+        // It never outlives the host: once the host's end of the socket closes, it ends, and what
+        // it started, even while a plugin's code holds the main thread.
         _ = pb_end_with_host(descriptor)
         // What its plugins print reaches the host line by line, as they print it, not once a
         // pipe's buffer is full.

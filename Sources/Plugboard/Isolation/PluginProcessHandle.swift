@@ -247,7 +247,7 @@ final class PluginProcessHandle: Sendable {
 
     /// Ends the process, and what it started, at once; its end is then seen as any other.
     func stop() {
-        kill(-processID, SIGKILL)
+        process.end()
     }
 
     /// Closes the connection, which ends the process once it has served what it was sent, and

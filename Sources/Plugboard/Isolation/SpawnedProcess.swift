@@ -31,9 +31,22 @@ struct SpawnedProcess: Sendable {
 
     /// Ends the process and what it started at once, reaps it and says how it ended.
     func stop() -> PluginProcessHandle.Death {
-        kill(-processID, SIGKILL)
+        end()
         return reap()
     }
+
+    /// Ends the process and everything it started, without waiting to reap it: its connection
+    /// closed, it ends what it started (it is the reaper of its descendants) and itself, within a
+    /// moment; one that has not ended by then (stopped by a signal, say) is sent SIGKILL, with its
+    /// process group.
+    func end() {
+        connection.shutDown()
+        if pb_wait_for_end(processID, Int32(Self.endingItself / .milliseconds(1))) != 1 { kill(-processID, SIGKILL) }
+    }
+
+    /// How long a process whose connection the host closed has to end what it started and
+    /// itself before it is sent SIGKILL: it takes well under a millisecond.
+    static let endingItself: Duration = .milliseconds(100)
 
     /// Reaps the process, which is ending (its socket closed, or it refused its plugins), and
     /// says how it ended. One still running after `grace` — it closed its socket and went on

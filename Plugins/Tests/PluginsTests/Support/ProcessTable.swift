@@ -59,11 +59,31 @@ enum ProcessTable {
         }
     }
 
+    /// The processes running whose command line is `arguments`, whoever their parent is.
+    static func running(commandLine arguments: [String]) -> [Int32] {
+        let wanted = Data(arguments.joined(separator: "\0").utf8) + Data([0])
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { process in
+            (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(process)/cmdline"))) == wanted && isRunning(process)
+        }
+    }
+
     /// Whether `process` runs: it exists and has not ended (a zombie, whose parent has not reaped
     /// it, has ended).
     static func isRunning(_ process: Int32) -> Bool {
         guard let state = statFields("/proc/\(process)/stat").first else { return false }
         return state != "Z" && state != "X"
+    }
+
+    /// What `look` finds, once it finds anything, within 10 seconds; nothing after that.
+    static func waitFor(_ look: () -> [Int32]) -> [Int32] {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while Date() < deadline {
+            let found = look()
+            if !found.isEmpty { return found }
+            usleep(20_000)
+        }
+        return []
     }
 
     /// Waits up to `seconds` for each of `processes` to end; returns those still running then.
