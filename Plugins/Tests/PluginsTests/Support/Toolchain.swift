@@ -28,7 +28,7 @@ enum Toolchain {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let heartbeat = Self.heartbeat(for: ([tool] + arguments).joined(separator: " "))
+        let heartbeat = Self.heartbeat(for: ([tool] + arguments.map(shortened)).joined(separator: " "))
         defer { heartbeat.end() }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -44,11 +44,17 @@ enum Toolchain {
         let started = ContinuousClock.now
         Thread {
             while heartbeat.wait(seconds: 15) {
-                print("… \(command.prefix(100)) has run for \((ContinuousClock.now - started).components.seconds) s")
+                print("… \(command) has run for \((ContinuousClock.now - started).components.seconds) s")
                 fflush(nil)
             }
         }.start()
         return heartbeat
+    }
+
+    /// `argument` as the heartbeat shows it: a path by its last two components, whole words.
+    private static func shortened(_ argument: String) -> String {
+        let parts = argument.split(separator: "/")
+        return parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : argument
     }
 
     /// Tells the heartbeat's thread when to speak and when to end.
