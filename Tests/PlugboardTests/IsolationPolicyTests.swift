@@ -38,19 +38,27 @@ struct IsolationPolicyTests {
         #expect(named.inHost.map(\.name) == ["Account", "Analytics", "Blog"])
     }
 
-    @Test func aPolicyThatPartsPluginsJoinedByADependencyIsRefusedNamingBoth() {
-        #expect(throws: IsolationError.splitGroup(isolated: "Circles", joinedTo: "Shell")) {
+    @Test func aPolicyThatPartsPluginsJoinedByADependencyIsRefusedNamingTheWholeGroup() {
+        #expect(throws: IsolationError.splitGroup(isolated: ["Circles"], joinedTo: ["Shell"])) {
             try IsolationPolicy.plugins(["Circles"]).plan(for: Self.resolved)
         }
         // An optional dependency joins them too: both processes would need the one service.
-        #expect(throws: IsolationError.splitGroup(isolated: "Account", joinedTo: "Analytics")) {
+        #expect(throws: IsolationError.splitGroup(isolated: ["Account", "Blog"], joinedTo: ["Analytics"])) {
             try IsolationPolicy.plugins(["Account", "Blog"]).plan(for: Self.resolved)
         }
-        let error = IsolationError.splitGroup(isolated: "Circles", joinedTo: "Shell")
+        // Every plugin of the group at once, those it reaches through others too.
+        #expect(throws: IsolationError.splitGroup(isolated: ["Blog"], joinedTo: ["Account", "Analytics"])) {
+            try IsolationPolicy.plugins(["Blog"]).plan(for: Self.resolved)
+        }
+        let error = IsolationError.splitGroup(isolated: ["Circles"], joinedTo: ["Shell"])
         #expect(
             error.description
                 == "Circles cannot be isolated without Shell: plugins joined by a dependency share services and "
                 + "libraries, so they run in one process; isolate both (Circles,Shell) or neither")
+        #expect(
+            IsolationError.splitGroup(isolated: ["Blog"], joinedTo: ["Account", "Analytics"]).description
+                == "Blog cannot be isolated without Account, Analytics: plugins joined by a dependency share services "
+                + "and libraries, so they run in one process; isolate all of them (Blog,Account,Analytics) or none")
     }
 
     @Test func aNameNoPluginHasIsRefusedWithThePluginsThereAre() {

@@ -38,6 +38,15 @@ struct DependentPluginTests {
             input: Self.journey)
         #expect(isolated.status == 0, "\(isolated.standardError)")
         #expect(isolated.standardOutput.contains("┌─ Notes\n│ Notes of ann\n"), "\(isolated.standardOutput)")
+        // Isolated alone, it is refused, naming at once every plugin it must run with.
+        let apart = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Notes"], input: "")
+        #expect(apart.status != 0)
+        #expect(
+            apart.standardError.contains(
+                "Notes cannot be isolated without Account, Blog: plugins joined by a dependency share services and "
+                    + "libraries, so they run in one process; isolate all of them (Notes,Account,Blog) or none"),
+            "\(apart.standardError)")
         let inspected = try HostProcess.run(["inspect", notes])
         #expect(inspected.status == 0, "\(inspected.standardError)")
         #expect(inspected.standardOutput.hasPrefix("Notes 1.0.0\n"), "\(inspected.standardOutput)")

@@ -52,7 +52,7 @@ struct IsolationPlacementTests {
         let error = await #expect(throws: IsolationError.self) {
             try await loader.load(resolved: population, isolation: .plugins(["Blog"]), command: try command)
         }
-        #expect(error == .splitGroup(isolated: "Blog", joinedTo: "Account"))
+        #expect(error == .splitGroup(isolated: ["Blog"], joinedTo: ["Account"]))
         #expect(loader.registry.snapshot.plugins.isEmpty)
         #expect(loader.registry.snapshot.routes.isEmpty)
     }

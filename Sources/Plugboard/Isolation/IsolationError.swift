@@ -73,13 +73,15 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
     /// catch IsolationError.unknownPlugin(let name, let available) { print(name, available) }
     /// ```
     case unknownPlugin(String, available: [String])
-    /// A policy isolates `isolated` but not `joinedTo`, which it needs or which needs it: plugins
-    /// joined by dependencies run in one process.
+    /// A policy isolates the plugins `isolated` but not `joinedTo`, the others of their group —
+    /// the plugins they need, or that need them, directly or not: plugins joined by dependencies
+    /// run in one process. Each list is in load order, so that the message names the whole group
+    /// at once.
     ///
     /// ```swift
-    /// catch IsolationError.splitGroup(let isolated, let other) { print(isolated, other) }
+    /// catch IsolationError.splitGroup(let isolated, let others) { print(isolated + others) }
     /// ```
-    case splitGroup(isolated: String, joinedTo: String)
+    case splitGroup(isolated: [String], joinedTo: [String])
 
     /// What happened, and what to do.
     ///
@@ -105,9 +107,12 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidPolicy(let reason): "invalid isolation: \(reason)"
         case .unknownPlugin(let name, let available):
             "no plugin named '\(name)' is here to isolate; the plugins are: \(available.joined(separator: ", "))"
-        case .splitGroup(let isolated, let other):
-            "\(isolated) cannot be isolated without \(other): plugins joined by a dependency share services and "
-                + "libraries, so they run in one process; isolate both (\(isolated),\(other)) or neither"
+        case .splitGroup(let isolated, let others):
+            "\(isolated.joined(separator: " and ")) cannot be isolated without \(others.joined(separator: ", ")): "
+                + "plugins joined by a dependency share services and libraries, so they run in one process; isolate "
+                + (isolated.count + others.count == 2 ? "both" : "all of them")
+                + " (\((isolated + others).joined(separator: ","))) or "
+                + (isolated.count + others.count == 2 ? "neither" : "none")
         }
     }
 }

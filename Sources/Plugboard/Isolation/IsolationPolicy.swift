@@ -58,7 +58,7 @@ public enum IsolationPolicy: Sendable, Hashable {
     /// Which of the `resolved` plugins (in load order) run where.
     /// - Throws: ``IsolationError/unknownPlugin(_:available:)`` for a name no plugin has, and
     ///   ``IsolationError/splitGroup(isolated:joinedTo:)`` when a plugin named would run apart from a
-    ///   plugin it needs or that needs it.
+    ///   plugin it needs or that needs it, naming its whole group.
     ///
     /// ```swift
     /// let plan = try IsolationPolicy.all.plan(for: resolution.order)
@@ -80,8 +80,9 @@ public enum IsolationPolicy: Sendable, Hashable {
             let isolated = group.filter { named.contains($0.name) }
             if isolated.isEmpty {
                 inHost += group
-            } else if let apart = group.first(where: { !named.contains($0.name) }) {
-                throw .splitGroup(isolated: isolated[0].name, joinedTo: apart.name)
+            } else if group.contains(where: { !named.contains($0.name) }) {
+                throw .splitGroup(
+                    isolated: isolated.map(\.name), joinedTo: group.filter { !named.contains($0.name) }.map(\.name))
             } else {
                 groups.append(group)
             }

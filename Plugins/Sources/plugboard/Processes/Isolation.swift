@@ -145,6 +145,9 @@ enum Isolation {
     /// What to say when `group` could not run isolated for `error`; of a trap as it loaded or
     /// launched, its whole report is kept in a crash log, as a stop's is, and the log named.
     private static func failure(_ error: PluginLoadError, of group: [PluginCandidate]) -> String {
+        // A file refused before any process started (a second copy, a plugin not allowed) is named
+        // as the loader names it: the group's other plugins may run isolated all the same.
+        guard case .isolationFailed = error else { return "error: \(PluginLoading.message(for: error))" }
         let titles = group.map(\.title).joined(separator: " + ")
         let line = "error: \(titles) could not run isolated: \(reason(error))"
         guard case .isolationFailed(_, .endedBeforeReady(_, let report)) = error,
