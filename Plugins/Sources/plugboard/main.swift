@@ -40,6 +40,9 @@ let help = """
                                           (default ~/.local/state/plugboard/history, under
                                           XDG_STATE_HOME if set); empty to keep none. Text
                                           typed into a screen is never written there.
+      XDG_STATE_HOME                      Where an isolated plugin's crash reports are kept:
+                                          $XDG_STATE_HOME/plugboard/crashes (default
+                                          ~/.local/state/plugboard/crashes).
 
     EXIT STATUS:
       0    Success.

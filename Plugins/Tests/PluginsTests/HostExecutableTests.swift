@@ -606,6 +606,19 @@ struct HostExecutableTests {
                 + "Run 'plugboard help' for the commands, and 'plugboard demo' to see the bundled app.\n")
     }
 
+    /// Each command that takes `--isolate` writes it one way, in its usage and its options, and
+    /// the help says where crash reports go.
+    @Test func theHelpWritesIsolateOneWayAndNamesTheCrashReports() throws {
+        for command in ["run", "open", "demo", "launch", "list", "routes", "graph"] {
+            let help = try HostProcess.run(["help", command]).standardOutput
+            #expect(help.contains("[--isolate NAMES]"), "\(command)")
+            #expect(help.contains("\n  --isolate NAMES "), "\(command)")
+            #expect(!help.contains("all|none|NAME"), "\(command)")
+        }
+        let help = try HostProcess.run(["help"]).standardOutput
+        #expect(help.contains("$XDG_STATE_HOME/plugboard/crashes"), "\(help)")
+    }
+
     @Test func helpOfVersionSaysWhatItPrints() throws {
         for arguments in [["help", "--version"], ["--version", "--help"]] {
             let run = try HostProcess.run(arguments)

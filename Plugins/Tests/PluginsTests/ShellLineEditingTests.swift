@@ -18,6 +18,17 @@ struct ShellLineEditingTests {
         #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
     }
 
+    @Test func tabCompletesPluginNamesAfterRestartAndReload() throws {
+        let keys = "restart G\t" + Self.ctrlU + "reload \t\t" + Self.ctrlU + Self.ctrlD
+        let run = try HostProcess.runOnTerminal(["run", "--isolate", "Greeter"], typing: keys)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\r> restart Greeter\u{1B}[K"), "\(run.standardOutput)")
+        // The plugins active at launch, and the isolated one, declared to start when first needed.
+        #expect(
+            run.standardOutput.contains("\r\n  Account\r\n  Blog\r\n  Greeter\r\n  Shell\r\n"),
+            "\(run.standardOutput)")
+    }
+
     @Test func tabCompletesWhatTheCandidatesShareThenListsThem() throws {
         let keys = "do \t\t" + Self.ctrlU + "open app://circles/\t" + Self.ctrlU + Self.ctrlD
         let run = try HostProcess.runOnTerminal(["run"], typing: keys)

@@ -13,8 +13,8 @@ enum GraphCommand {
           --plugins DIR       Load the .so files in DIR instead of the bundled plugins.
           --with-bundled      Load the bundled plugins as well as those of --plugins.
           --format text|dot   The output format (default: text).
-          --isolate all|none|NAME[,NAME...]
-                              Leave the plugins named (or all) out of this process: each group
+          --isolate NAMES     Leave the plugins NAMES names (all, none, or plugin names separated
+                              by commas) out of this process: each group
                               that would run in a process of its own gets a graph of its own,
                               read from its plugins' manifests, as that process would launch it.
                               No code of theirs runs (repeatable; default none).

@@ -21,11 +21,11 @@ enum Isolation {
 
     /// The help of `--isolate`, as every command that takes it lists it.
     static let help = """
-          --isolate all|none|NAME[,NAME...]
-                          Run the plugins named (or all) in processes of their own, so that a
-                          trap in one ends its process, not the host: its screens then say why
-                          it stopped, and opening one again restarts it. Plugins joined by a
-                          dependency run together, so name all of them (repeatable; default none).
+          --isolate NAMES Run the plugins NAMES names (all, none, or plugin names separated by
+                          commas) in processes of their own, so that a trap in one ends its
+                          process, not the host: its screens then say why it stopped, and
+                          opening one again restarts it. Plugins joined by a dependency run
+                          together, so name all of them (repeatable; default none).
           --plugin-deadline SECONDS
                           How long an isolated plugin may take to answer before it is taken for
                           hung: its process is stopped and its screens say so (default 5).

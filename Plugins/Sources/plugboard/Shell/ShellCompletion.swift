@@ -8,7 +8,8 @@ extension ShellSession {
 
     /// What Tab may complete at the end of `text`, the line before the cursor: a command; after
     /// `open`, a URL (see ``urlCandidates(in:)``); after `do`, an action of the screen shown;
-    /// after `disable` or `enable`, a module's name.
+    /// after `disable` or `enable`, a module's name; after `restart`, an isolated plugin's name,
+    /// and after `reload`, an active plugin's.
     func completion(of text: String) -> LineEditor.Completion {
         let leading = text.prefix { $0.isWhitespace }.count
         let rest = text.dropFirst(leading)
@@ -25,6 +26,8 @@ extension ShellSession {
             case .disable:
                 snapshot.knownModules.filter { !snapshot.isDisabled($0) }.map { .init($0) }
             case .enable: snapshot.disabledModules.sorted().map { .init($0) }
+            case .restart: isolatedPluginNames.map { .init($0) }
+            case .reload: (activePluginNames + isolatedPluginNames).sorted().map { .init($0) }
             default: []
             }
         return LineEditor.Completion(start: start, candidates: candidates)

@@ -119,11 +119,10 @@ final class ShellSession {
     /// and says what happened: an active plugin is replaced and its screens rebuilt; another is
     /// declared anew.
     private func reload(_ name: String?) async throws {
-        guard let population else { throw HostError.failed("reload needs the shell's own plugins") }
-        let active = population.members.filter(\.state.isActive).map(\.candidate.name)
+        guard population != nil else { throw HostError.failed("reload needs the shell's own plugins") }
         let isolated = Isolation.started.withLock { $0 }.compactMap { $0.plugins.first?.name }
         var replaced = false
-        for plugin in name.map({ [$0] }) ?? active + isolated {
+        for plugin in name.map({ [$0] }) ?? activePluginNames + isolated {
             replaced = try await renew(plugin, since: .now) || replaced
         }
         if replaced { showScreen() }
@@ -141,6 +140,18 @@ final class ShellSession {
             }
         }
         if replaced { showScreen() }
+    }
+
+    /// The plugins of the shell's population that are active in the host's process.
+    var activePluginNames: [String] {
+        population?.members.filter(\.state.isActive).map(\.candidate.name) ?? []
+    }
+
+    /// The plugins declared or started to run isolated, each group's plugins each by name.
+    var isolatedPluginNames: [String] {
+        let started = Isolation.started.withLock { $0 }.flatMap { $0.plugins.map(\.name) }
+        let declared = population?.isolatedMembers.map(\.candidate.name) ?? []
+        return Array(Set(started + declared)).sorted()
     }
 
     /// Starts the isolated plugin `name` again, whatever stopped it, with the plugins isolated
