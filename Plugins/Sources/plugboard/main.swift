@@ -52,6 +52,8 @@ let help = """
            extra operand, an operand or option value that is not of its kind.
       3    launch: the plugins launched, but some were quarantined (their startup tasks do
            not form a valid graph); see plugboard launch --help.
+      4    open: the screen it opened says that its isolated plugin stopped (it trapped or
+           was killed) or did not answer within its deadline.
       130  A launch or the shell was stopped by Ctrl-C (SIGINT).
       143  A launch or the shell was stopped by SIGTERM (before this release, 130 as for SIGINT).
     """

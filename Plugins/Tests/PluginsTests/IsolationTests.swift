@@ -364,6 +364,25 @@ struct IsolationTests {
         #expect(run.standardOutput.contains("┌─ Comment\n│ Commenting on article 1 as ann\n"), "\(run.standardOutput)")
     }
 
+    /// `open` exits with 4 when the screen it opened says that its isolated plugin stopped or did
+    /// not answer, so that a script tells that from a screen shown.
+    @Test func openExitsWithFourWhenItsScreensPluginStoppedOrHung() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        for (url, status) in [
+            ("app://probe/render-trap", 4), ("app://probe/load-hang", 4), ("app://probe/identity", 0),
+        ] {
+            let run = try HostProcess.run(
+                [
+                    "open", url, "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe",
+                    "--plugin-deadline", "1",
+                ],
+                environment: ["PLUGBOARD_PROBE_FAULTS": "1", "XDG_STATE_HOME": scratch.directory.path])
+            #expect(run.status == Int32(status), "\(url): \(run.standardError)")
+            #expect(run.standardOutput.contains(status == 4 ? "Stack: Probe stopped\n" : "Stack: "), "\(url)")
+        }
+    }
+
     /// A plugin that declares routes the plugins before it in the population's order own gives
     /// way to them wherever it runs: in the host's process, isolated with a task at launch (so
     /// that its process starts before the host's plugins load), or with every plugin loaded at

@@ -26,3 +26,17 @@ extension Navigator {
         if stopped { _ = await rebuildStoppedScreens() }
     }
 }
+
+extension Navigator {
+    /// Why the screen on top shows no screen of its plugin, if it shows none: its isolated plugin
+    /// stopped, did not answer in time, or could not serve it. A script that opens a screen tells
+    /// a plugin's stop from success by it.
+    ///
+    /// ```swift
+    /// try await navigator.open("app://notes")
+    /// if let stop = navigator.topScreenStop { print("not shown:", stop) }
+    /// ```
+    public var topScreenStop: IsolationError? {
+        (topScreen as? ProxyScreen)?.stop
+    }
+}

@@ -45,7 +45,7 @@ final class ProxyScreen: Screen {
 
     /// Why the screen cannot be shown: its last request failed, or the process that served it
     /// stopped since.
-    private var stop: IsolationError? {
+    var stop: IsolationError? {
         failure ?? process.flatMap(plugin.stop(ofProcess:))
     }
 

@@ -72,7 +72,9 @@ enum OpenCommand {
             }
             session.showScreen()
         }
+        // The screen shown says its isolated plugin stopped or hung: a script tells that apart.
+        let stopped = session.navigator.topScreenStop != nil
         await app.terminate()
-        return failures > 0 ? 1 : 0
+        return stopped ? 4 : failures > 0 ? 1 : 0
     }
 }

@@ -31,7 +31,9 @@ enum RunCommand {
         SIGTERM, or SIGINT while the shell waits for a line it does not edit (through a
         pipe, say), ends the shell the way quit does, with status 130
         after SIGINT and 143 after SIGTERM. Through a pipe, the exit status is 1 if a plugin
-        failed to load or a command failed.
+        failed to load or a command failed (an error line said why), else 0; a screen that
+        says its isolated plugin stopped is shown, not failed: use open, whose status is 4
+        then, to test one screen.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
