@@ -22,3 +22,14 @@ struct PluginProcessEntryTests {
         #expect(recv(ends[0], &byte, 1, Int32(MSG_DONTWAIT)) == -1 && errno == EAGAIN)
     }
 }
+
+/// A plugin process's name says which plugins it serves, within the 15 bytes a name holds.
+struct PluginProcessNameTests {
+    @Test func namesThatFitAreJoinedAndOthersCountedNeverCutUnsaid() {
+        #expect(PluginProcess.processName(of: ["Account", "Blog"]) == "Account+Blog")
+        #expect(PluginProcess.processName(of: ["Account", "Blog", "Notes"]) == "Account+2")
+        #expect(PluginProcess.processName(of: ["Accountingsystem", "Blog"]) == "Accountingsys+1")
+        #expect(PluginProcess.processName(of: ["Greeter"]) == "Greeter")
+        #expect(PluginProcess.processName(of: ["Accountingsystems"]) == "Accountingsyste")
+    }
+}

@@ -37,7 +37,7 @@ public final class PluginProcess {
     /// thread of its own pool, for good).
     ///
     /// The process is named `plugboard-spare` while it waits, then takes its plugins' names as its
-    /// own (`ps -o comm` shows `Account+Blog`).
+    /// own (`ps -o comm` shows `Account+Blog`, or `Accounting+2` where the names do not fit).
     /// - Parameters:
     ///   - descriptor: The connected socket the host handed over.
     ///   - policy: The loader's checks.
@@ -92,7 +92,7 @@ public final class PluginProcess {
             try? connection.send(.refused(reason: error.description))
             return 1
         }
-        name(as: plugins.map(\.name).joined(separator: "+"))
+        name(as: processName(of: plugins.map(\.name)))
         let report: LaunchReport
         // On this thread's actor: the launch neither leaves this thread nor wakes it to come back.
         let application = Application(registry: .shared, onMainActor: true)
@@ -157,6 +157,21 @@ public final class PluginProcess {
 
     /// The name of a plugin process that is prepared and waits to be told what to serve.
     static let spareName = "plugboard-spare"
+
+    /// The name of a process that serves `plugins`: their names joined by `+` (`Account+Blog`)
+    /// when they fit in the 15 bytes a process's name holds; else the first plugin's name, cut
+    /// where it must be, and how many others it serves (`Accounting+2`), never a name cut in two
+    /// without saying so.
+    nonisolated static func processName(of plugins: [String]) -> String {
+        let joined = plugins.joined(separator: "+")
+        guard joined.utf8.count > 15, let first = plugins.first else { return joined }
+        let others = plugins.count > 1 ? "+\(plugins.count - 1)" : ""
+        var name = ""
+        for character in first where name.utf8.count + character.utf8.count + others.utf8.count <= 15 {
+            name.append(character)
+        }
+        return name + others
+    }
 
     /// Takes `name` as the process's name (its first 15 bytes, all a name holds): a person who
     /// lists processes sees which plugins each plugin process serves, or that it waits. Called on
