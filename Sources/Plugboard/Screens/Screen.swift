@@ -2,7 +2,9 @@
 ///
 /// A screen pairs a ``ViewModel`` with what a user would see: a title, a text rendering, and
 /// named actions a person or a test can take. The ``Navigator`` calls its lifecycle in the
-/// articles' order: ``setUpNavigation()``, ``setUpSubviews()``, then ``bindViewModel()``.
+/// articles' order: ``setUpNavigation()``, ``setUpSubviews()``, its view model's
+/// ``ViewModel/initialize()``, ``bindViewModel()``, then ``load()``; once the screen is shown,
+/// ``render()`` and ``actions`` are read each time it is shown.
 ///
 /// ```swift
 /// final class GreetingScreen: Screen {
