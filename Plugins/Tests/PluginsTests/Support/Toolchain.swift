@@ -35,17 +35,18 @@ enum Toolchain {
         return (process.terminationStatus, text)
     }
 
-    /// Says every 15 seconds that `command` still runs, and flushes standard output (the test
-    /// runner's lines with it), so that a long build never leaves the test run silent: on a
-    /// thread of its own, which the busy threads of the test run cannot hold up. Call `end()`
-    /// once the command ended.
+    /// Says every 15 seconds that `command` still runs, in one write to where `swift test`
+    /// itself writes (``heartbeatOutput``), so that a long build never leaves the test run
+    /// silent: on a thread of its own, which the busy threads of the test run cannot hold up.
+    /// Call `end()` once the command ended.
     private static func heartbeat(for command: String) -> Heartbeat {
         let heartbeat = Heartbeat()
         let started = ContinuousClock.now
         Thread {
             while heartbeat.wait(seconds: 15) {
-                print("… \(command) has run for \((ContinuousClock.now - started).components.seconds) s")
-                fflush(nil)
+                let seconds = (ContinuousClock.now - started).components.seconds
+                let line = Array("… \(command) has run for \(seconds) s\n".utf8)
+                _ = line.withUnsafeBytes { write(heartbeatOutput, $0.baseAddress, $0.count) }
             }
         }.start()
         return heartbeat
@@ -56,6 +57,14 @@ enum Toolchain {
         let parts = argument.split(separator: "/")
         return parts.count > 2 ? "…/" + parts.suffix(2).joined(separator: "/") : argument
     }
+
+    /// Where the heartbeat writes: the standard output of `swift test`, the tests' parent, which
+    /// passes on what the tests write through a buffer of its own, in bursts a minute apart on a
+    /// busy machine; the tests' standard error when that cannot be opened.
+    private static let heartbeatOutput: Int32 = {
+        let parent = open("/proc/\(getppid())/fd/1", O_WRONLY | O_APPEND | O_CLOEXEC)
+        return parent >= 0 ? parent : STDERR_FILENO
+    }()
 
     /// Tells the heartbeat's thread when to speak and when to end.
     final class Heartbeat: @unchecked Sendable {
