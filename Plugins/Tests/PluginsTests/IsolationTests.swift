@@ -17,6 +17,12 @@ struct IsolationTests {
 
     @Test func aTrapInAnIsolatedPluginEndsOnlyItsProcessAndItsNextUseStartsItAgain() throws {
         let state = try Scratch().directory
+        // Reports of earlier stops, more than are kept: the oldest go.
+        let crashes = state.appendingPathComponent("plugboard/crashes")
+        try FileManager.default.createDirectory(at: crashes, withIntermediateDirectories: true)
+        for time in 1_000...1_011 {
+            try Data("an old report\n".utf8).write(to: crashes.appendingPathComponent("Probe-0.0.1-\(time)-1.log"))
+        }
         let host = try isolatedProbe(state: state)
         host.type("open app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")
@@ -54,6 +60,18 @@ struct IsolationTests {
         #expect(log.hasPrefix(state.path + "/plugboard/crashes/Probe-"))
         let report = try String(contentsOfFile: String(log), encoding: .utf8)
         #expect(report.contains("Fatal error: the probe traps on purpose"), "\(report)")
+        // A header says which plugin and how it ended; it is its owner's alone, as its directory;
+        // the plugin keeps its last ten.
+        #expect(
+            report.hasPrefix("plugin: Probe 0.0.1\nended: Fatal error: the probe traps on purpose (ProbePlugin/"),
+            "\(report)")
+        let mode = { (path: String) in
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1
+        }
+        #expect(mode(String(log)) == 0o600 && mode(crashes.path) == 0o700)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: crashes.path).filter { $0.hasPrefix("Probe-") }
+        #expect(kept.count == 10 && kept.contains(String(log.split(separator: "/").last ?? "")), "\(kept)")
+        #expect(!kept.contains("Probe-0.0.1-1000-1.log"), "\(kept)")
         // Its standard error, where the backtrace went, is not shown: only what it prints is.
         #expect(!problems.contains("[Probe]"), "\(problems)")
     }

@@ -1,7 +1,7 @@
 internal import Glibc
 
 extension PluginLoader {
-    /// The identity of the build a plugin file holds: a digest (``ContentDigest``) of what is
+    /// The identity of the build a plugin file holds: a digest (64-bit FNV-1a) of what is
     /// mapped when it loads — its code, data, symbols and Swift metadata, the sections the image
     /// maps — without its build ID note and Swift's module hash, which differ between two builds of
     /// the same sources in two build directories. Two files with the same identity hold the same

@@ -150,8 +150,8 @@ enum Isolation {
         guard case .isolationFailed = error else { return "error: \(PluginLoading.message(for: error))" }
         let titles = group.map(\.title).joined(separator: " + ")
         let line = "error: \(titles) could not run isolated: \(reason(error))"
-        guard case .isolationFailed(_, .endedBeforeReady(_, let report)) = error,
-            let log = crashLog(for: titles, report: report)
+        guard case .isolationFailed(_, .endedBeforeReady(let lastWords, let report)) = error,
+            let log = crashLog(for: titles, ended: "before its plugin was ready: \(lastWords)", report: report)
         else { return line }
         return line + "\n  its report: \(log)"
     }
@@ -180,16 +180,21 @@ enum Isolation {
     /// Says that a plugin process stopped, and keeps its whole report in a crash log.
     @Sendable static func report(_ error: IsolationError) {
         var line = "error: \(error)"
-        if case .stopped(let plugin, _, let report) = error, let log = crashLog(for: plugin, report: report) {
+        if case .stopped(let plugin, let lastWords, let report) = error,
+            let log = crashLog(for: plugin, ended: lastWords, report: report)
+        {
             line += "\n  its report: \(log)"
         }
         Terminal.error(line)
     }
 
     /// Writes `report` into a new file of the crash log directory
-    /// (`$XDG_STATE_HOME/plugboard/crashes`, by default `~/.local/state/plugboard/crashes`);
-    /// returns its path, or `nil` when it could not be written.
-    private static func crashLog(for plugin: String, report: String) -> String? {
+    /// (`$XDG_STATE_HOME/plugboard/crashes`, by default `~/.local/state/plugboard/crashes`), after
+    /// a header that says which plugin, how it ended and when; returns its path, or `nil` when it
+    /// could not be written. The directory is its owner's alone (0700) and so is each report
+    /// (0600): a backtrace may hold what the plugin was handling. Each plugin keeps its last
+    /// ``keptReports`` reports; older ones are removed.
+    private static func crashLog(for plugin: String, ended: String, report: String) -> String? {
         let environment = ProcessInfo.processInfo.environment
         let state =
             environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -198,13 +203,43 @@ enum Isolation {
         let directory = state + "/plugboard/crashes"
         // `Account 1.0.0 + Blog 1.0.0` becomes `Account-1.0.0-Blog-1.0.0`.
         let name = plugin.split { !($0.isLetter || $0.isNumber || $0 == ".") }.joined(separator: "-")
-        let file = "\(directory)/\(name)-\(Int(Date().timeIntervalSince1970 * 1000))-\(getpid()).log"
+        let now = Date()
+        let file = "\(directory)/\(name)-\(Int(now.timeIntervalSince1970 * 1000))-\(getpid()).log"
+        let header = """
+            plugin: \(plugin)
+            ended: \(ended)
+            written: \(now.formatted(.iso8601))
+            host process: \(getpid())
+
+            """
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(report.utf8).write(to: URL(fileURLWithPath: file))
+            guard chmod(directory, 0o700) == 0,
+                FileManager.default.createFile(
+                    atPath: file, contents: Data((header + report).utf8), attributes: [.posixPermissions: 0o600])
+            else { return nil }
+            removeOldReports(of: name, in: directory)
             return file
         } catch {
             return nil
+        }
+    }
+
+    /// How many crash reports each plugin keeps.
+    static let keptReports = 10
+
+    /// Removes the reports of the plugin `name` in `directory` but the last ``keptReports``, by
+    /// the time in their names.
+    private static func removeOldReports(of name: String, in directory: String) {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let reports = files.compactMap { file -> (time: Int, file: String)? in
+            guard file.hasPrefix(name + "-"), file.hasSuffix(".log"),
+                let time = Int(file.dropFirst(name.count + 1).prefix { $0.isNumber })
+            else { return nil }
+            return (time, file)
+        }.sorted { $0.time > $1.time }
+        for old in reports.dropFirst(keptReports) {
+            try? FileManager.default.removeItem(atPath: directory + "/" + old.file)
         }
     }
 }
