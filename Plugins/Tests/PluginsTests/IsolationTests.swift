@@ -351,6 +351,12 @@ struct IsolationTests {
             host.type("back\n")
             host.read(until: "Stack: Home\n", after: host.seen.endIndex)
         }
+        host.type("plugins\n")
+        let listed = host.read(until: "> plugins\n", after: host.seen.endIndex)
+        let listing = host.read(until: "\n", after: host.read(until: "  Probe 0.0.1  ", after: listed))
+        #expect(
+            host.seen[..<listing].hasSuffix("  Probe 0.0.1  isolated, stopped until restarted (restart Probe)\n"),
+            "\(host.seen[listed...])")
         host.type("open app://probe/identity\n")
         let kept = host.read(until: "Stack: Home > Probe stopped\n", after: host.seen.endIndex)
         #expect(

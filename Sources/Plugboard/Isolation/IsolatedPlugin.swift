@@ -209,6 +209,16 @@ public final class IsolatedPlugin: Sendable {
         SpareProcesses.prepare(command)
     }
 
+    /// Whether a stopped plugin starts again by itself when it is next used: false once it
+    /// stopped as often as its ``RestartPolicy`` allows, until ``restart()``.
+    ///
+    /// ```swift
+    /// print(notes.startsAgainWhenUsed ? "starts when next used" : "stopped until restarted")
+    /// ```
+    public var startsAgainWhenUsed: Bool {
+        restarts.withLock { $0 }.startsAgain(at: now())
+    }
+
     /// Why the plugin stopped last, if it did.
     ///
     /// ```swift
@@ -431,7 +441,7 @@ public final class IsolatedPlugin: Sendable {
     /// start again by itself.
     nonisolated(nonsending) private func startAgain() async throws(IsolationError) -> PluginProcessHandle {
         let restarts = restarts.withLock { $0 }
-        guard restarts.startsAgain(at: now()) else {
+        guard startsAgainWhenUsed else {
             throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
         return try await startProcess()

@@ -167,7 +167,11 @@ enum Isolation {
     static func place(of member: WirePlugin, in plugin: IsolatedPlugin) -> String {
         let others = plugin.plugins.filter { $0 != member }.map(\.name)
         let together = others.isEmpty ? "" : " with \(others.joined(separator: ", "))"
-        let process = plugin.processID.map { "process \($0)" } ?? "stopped (starts again when next used)"
+        let stopped =
+            plugin.startsAgainWhenUsed
+            ? "stopped (starts again when next used)"
+            : "stopped until restarted (restart \(member.name))"
+        let process = plugin.processID.map { "process \($0)" } ?? stopped
         return "isolated\(together), \(process)"
     }
 

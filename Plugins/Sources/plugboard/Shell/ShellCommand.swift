@@ -37,7 +37,9 @@ enum ShellCommand: String, CaseIterable {
         case .modules: "list the modules, and which are disabled"
         case .plugins: "list the plugins, and which are active"
         case .reload: "take the build a plugin's file holds now (every active plugin's, alone)"
-        case .restart: "start an isolated plugin that stopped or has not started, rebuilding its screens"
+        case .restart:
+            "start an isolated plugin that stopped or has not started, rebuilding its screens (one that "
+                + "stops 3 times within 5 minutes stays stopped until restarted)"
         case .disable: "switch a module off: its routes answer \"disabled\""
         case .enable: "switch a disabled module back on"
         case .post: "post a custom event to the modules that handle it"
