@@ -115,7 +115,7 @@ struct NewCommandTests {
         #expect(
             refused.standardError.contains(
                 "error: 'Blog' cannot be needed: a plugin's module can be imported only from a package of its own, "
-                    + "and of the bundled plugins Account has one;"), "\(refused.standardError)")
+                    + "which of the bundled plugins Account has;"), "\(refused.standardError)")
         #expect(!FileManager.default.fileExists(atPath: scratch.directory.appendingPathComponent("Notes").path))
     }
 

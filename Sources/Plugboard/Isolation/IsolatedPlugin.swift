@@ -441,7 +441,7 @@ public final class IsolatedPlugin: Sendable {
     /// start again by itself.
     nonisolated(nonsending) private func startAgain() async throws(IsolationError) -> PluginProcessHandle {
         let restarts = restarts.withLock { $0 }
-        guard startsAgainWhenUsed else {
+        guard restarts.startsAgain(at: now()) else {
             throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
         }
         return try await startProcess()

@@ -110,9 +110,9 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
         case .splitGroup(let isolated, let others):
             "\(isolated.joined(separator: " and ")) cannot be isolated without \(others.joined(separator: ", ")): "
                 + "plugins joined by a dependency share services and libraries, so they run in one process; isolate "
-                + (isolated.count + others.count == 2 ? "both" : "all of them")
-                + " (\((isolated + others).joined(separator: ","))) or "
-                + (isolated.count + others.count == 2 ? "neither" : "none")
+                + (isolated.count + others.count == 2 ? "both" : "all of them") + " ("
+                + (isolated + others).joined(separator: ",")
+                + (isolated.count + others.count == 2 ? ") or neither" : ") or none")
         }
     }
 }

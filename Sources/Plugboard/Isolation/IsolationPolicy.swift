@@ -78,11 +78,11 @@ public enum IsolationPolicy: Sendable, Hashable {
         var inHost: [PluginCandidate] = []
         for group in Self.groups(of: resolved) {
             let isolated = group.filter { named.contains($0.name) }
+            let apart = group.filter { !named.contains($0.name) }
             if isolated.isEmpty {
                 inHost += group
-            } else if group.contains(where: { !named.contains($0.name) }) {
-                throw .splitGroup(
-                    isolated: isolated.map(\.name), joinedTo: group.filter { !named.contains($0.name) }.map(\.name))
+            } else if !apart.isEmpty {
+                throw .splitGroup(isolated: isolated.map(\.name), joinedTo: apart.map(\.name))
             } else {
                 groups.append(group)
             }

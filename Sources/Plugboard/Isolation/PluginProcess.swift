@@ -52,9 +52,7 @@ public final class PluginProcess {
             return 70
         }
         let loop = MainThreadLoop()
-        let status = loop.run { await serve(descriptor: descriptor, policy: policy, on: loop) }
-        pb_end_descendants()
-        return status
+        return loop.run { await serve(descriptor: descriptor, policy: policy, on: loop) }
     }
 
     /// Serves as ``serve(descriptor:policy:)`` says, reading the socket on `loop`.
@@ -188,9 +186,7 @@ public final class PluginProcess {
         case .perform(let request, let screen, let action, let text):
             await perform(action, text: text, on: screen, request: request)
         case .show(let request, let screen):
-            guard let shown = screens[screen]?.screen else {
-                return answer(.failed(request: request, reason: "no screen \(screen) is open"))
-            }
+            guard let shown = openScreen(screen, answering: request) else { return }
             answer(.screen(request: request, state: state(of: shown, id: screen)))
         case .release(let screen):
             screens[screen] = nil
@@ -247,9 +243,7 @@ public final class PluginProcess {
     }
 
     private func perform(_ id: String, text: String?, on screenID: Int, request: Int) async {
-        guard let screen = screens[screenID]?.screen else {
-            return answer(.failed(request: request, reason: "no screen \(screenID) is open"))
-        }
+        guard let screen = openScreen(screenID, answering: request) else { return }
         guard let action = screen.actions.first(where: { $0.id == id }) else {
             return answer(
                 .failed(
@@ -261,6 +255,16 @@ public final class PluginProcess {
         }
         await action.perform(text)
         answer(.screen(request: request, state: state(of: screen, id: screenID)))
+    }
+
+    /// The screen numbered `id`, or `nil` when none is open, the request numbered `request`
+    /// answered with the failure then.
+    private func openScreen(_ id: Int, answering request: Int) -> (any Screen)? {
+        guard let screen = screens[id]?.screen else {
+            answer(.failed(request: request, reason: "no screen \(id) is open"))
+            return nil
+        }
+        return screen
     }
 
     private func state(of screen: any Screen, id: Int) -> WireScreen {

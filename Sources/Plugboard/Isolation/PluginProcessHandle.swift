@@ -173,15 +173,12 @@ final class PluginProcessHandle: Sendable {
         let number: Int
         let due: ContinuousClock.Instant
         let death: Death?
-        /// When it was sent.
-        let sent: ContinuousClock.Instant
     }
 
     /// Sends what `make` builds with a new request number, unless the process has ended; its
     /// answer is then waited for with ``answer(to:)``.
     private func ask(_ make: @Sendable (Int) -> WireMessage) -> Asked {
-        let sent = ContinuousClock.now
-        let due = sent + deadline
+        let due = ContinuousClock.now + deadline
         let (number, death) = state.withLock { state in
             state.lastRequest += 1
             if state.death == nil {
@@ -191,7 +188,7 @@ final class PluginProcessHandle: Sendable {
         }
         // One that cannot be sent is answered by the process's end, which the reader sees.
         if death == nil { try? connection.send(make(number)) }
-        return Asked(number: number, due: due, death: death, sent: sent)
+        return Asked(number: number, due: due, death: death)
     }
 
     /// Waits for the answer to `asked`, or for the process's death, as ``request(_:)`` says.
@@ -291,7 +288,8 @@ final class PluginProcessHandle: Sendable {
             .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch))
         where version == WireMessage.version && !plugins.isEmpty:
             // Its times are added and scaled for listings and traces: none may be one it could not have measured.
-            if let problem = launch.problem(within: .now - hello.sent) {
+            // It was sent one deadline before it was due.
+            if let problem = launch.problem(within: .now - (hello.due - deadline)) {
                 let broke = "its ready's launch report cannot be true: \(problem)"
                 stop(because: .brokeTheProtocol(broke))
                 throw .cannotStart(reason: "it broke the wire's protocol: \(broke)")
@@ -398,16 +396,18 @@ final class PluginProcessHandle: Sendable {
     /// answer again — stops it, named, and nothing it sent after is taken; navigations past its
     /// budget are dropped.
     private func handOn(_ message: WireMessage) {
-        // Nothing more is taken from a process stopped for what it did: not even an answer it
-        // sent before the host saw that.
-        guard state.withLock({ $0.stoppedBecause == nil }) else { return }
         switch message {
         case .screen(let request, _), .failed(let request, _), .done(let request), .decision(let request, _):
             handAnswer(message, to: request)
         case .ready, .refused:
             handAnswer(message, to: Self.handshake)
         case .navigate(let screen, let navigation):
-            let (handler, allowed, tell) = state.withLock { state in
+            typealias Handling = (
+                handler: (@Sendable (WireNavigation) -> Void)?, allowed: Bool, tell: (@Sendable (String) -> Void)?
+            )
+            let (handler, allowed, tell) = state.withLock { state -> Handling in
+                // Nothing more is taken from a process stopped for what it did.
+                guard state.stoppedBecause == nil else { return (nil, false, nil) }
                 let allowed = state.navigations.take()
                 defer { if !allowed { state.whenOverLimit = nil } }
                 return (state.navigation[screen], allowed, allowed ? nil : state.whenOverLimit)
@@ -415,6 +415,7 @@ final class PluginProcessHandle: Sendable {
             tell?("asked for more than \(UnaskedBudget.navigations) navigations a second; those past that are dropped")
             if allowed { handler?(navigation) }
         default:
+            // (Of one stopped already, the first reason stands.)
             stop(because: .brokeTheProtocol("it sent a '\(message.name)' message, which only the host sends"))
         }
     }
@@ -423,6 +424,9 @@ final class PluginProcessHandle: Sendable {
     /// no request waiting stops the process.
     private func handAnswer(_ message: WireMessage, to request: Int) {
         let (resumed, waited) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Bool) in
+            // Nothing more is taken from a process stopped for what it did, not even an answer it
+            // sent before the host saw that: its callers hear of its stop.
+            guard state.stoppedBecause == nil else { return (nil, true) }
             guard let waiting = state.pending[request], waiting.answer == nil else { return (nil, false) }
             guard let continuation = waiting.continuation else {
                 // Its caller waits on its own thread, and takes it from there.
@@ -461,9 +465,9 @@ final class PluginProcessHandle: Sendable {
     /// other, and every request waiting is answered with it.
     private func stop(because reason: HostStop) {
         state.withLock { $0.stoppedBecause = $0.stoppedBecause ?? reason }
+        // Its connection is closed first: the reader sees the end even while a process it
+        // started holds the socket open.
         stop()
-        // A process it started may hold the socket open: the reader sees the end all the same.
-        connection.shutDown()
     }
 
     /// Calls `handler` once the process has ended and been reaped, with how it ended: at once if

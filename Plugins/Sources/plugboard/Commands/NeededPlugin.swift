@@ -27,12 +27,13 @@ struct NeededPlugin {
         guard let package = Self.package(of: name) else {
             throw HostError.failed(
                 "'\(name)' cannot be needed: a plugin's module can be imported only from a package of its own, "
-                    + "and of the bundled plugins \(packages.joined(separator: ", ")) has one; "
+                    + "which of the bundled plugins \(packages.joined(separator: ", ")) \(packages.count == 1 ? "has" : "have"); "
                     + "choose one of them, or depend on your plugin's package by hand (see the article "
                     + "'Between plugins')")
         }
-        let file = try BundledPlugins.paths().first { PathText.lastComponent(of: $0) == "lib\(name)Plugin.so" }
-        guard let file else { throw HostError.failed("the bundled plugin \(name) is not built") }
+        // The bundled plugins' paths are in the order of their names.
+        guard let file = try zip(BundledPlugins.names, BundledPlugins.paths()).first(where: { $0.0 == name })?.1
+        else { throw HostError.failed("the bundled plugin \(name) is not built") }
         let manifest = try ChildDescription.describe(file).manifest
         guard let moduleName = manifest.modules.first, let dot = moduleName.firstIndex(of: "."),
             let service = manifest.services.first
