@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdio.h>
+#include <string.h>
 #include <spawn.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -36,4 +38,19 @@ int pb_wait_for_end(int pid, int milliseconds) {
     if (waited >= milliseconds) return 0;
     usleep(1000);
   }
+}
+
+int pb_process_is_stopped(int pid) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/stat", pid);
+  FILE *file = fopen(path, "re");
+  if (file == NULL) return 0;
+  // `PID (NAME) STATE ...`: the name may hold spaces and parentheses, so the state follows the
+  // last parenthesis.
+  char line[512];
+  size_t count = fread(line, 1, sizeof line - 1, file);
+  fclose(file);
+  line[count] = 0;
+  char *end = strrchr(line, ')');
+  return end != NULL && end[1] == ' ' && (end[2] == 'T' || end[2] == 't');
 }

@@ -99,10 +99,13 @@ public final class ProbeModule: Module, Sendable {
         let atLaunch = getenv("PLUGBOARD_PROBE_LAZY") == nil
         registrar.startupTask("probe.start", after: after ?? [], atLaunch: atLaunch) {
             // With PLUGBOARD_PROBE_SLOW=1 the task takes a minute unless cancelled; with
-            // PLUGBOARD_PROBE_STUCK=1 it never ends and ignores cancellation, as a hung task would.
-            // Either way a line on standard output tells a test that the task is running.
+            // PLUGBOARD_PROBE_STUCK=1, or PLUGBOARD_PROBE_STUCK_ONCE=FILE once FILE exists, it never
+            // ends and ignores cancellation, as a hung task would. Either way a line on standard
+            // output tells a test that the task is running.
             let slow = getenv("PLUGBOARD_PROBE_SLOW") != nil
-            let stuck = getenv("PLUGBOARD_PROBE_STUCK") != nil
+            let stuck =
+                getenv("PLUGBOARD_PROBE_STUCK") != nil
+                || getenv("PLUGBOARD_PROBE_STUCK_ONCE").map { access($0, F_OK) == 0 } == true
             if slow || stuck {
                 print("probe.start: waiting")
                 fflush(nil)

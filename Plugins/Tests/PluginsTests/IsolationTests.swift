@@ -7,12 +7,15 @@ import Testing
 struct IsolationTests {
     /// The host's shell with the probe isolated, beside the bundled plugins, its crash logs under
     /// `state`.
-    private func isolatedProbe(state: URL, options: [String] = []) throws -> RunningHost {
+    private func isolatedProbe(
+        state: URL, options: [String] = [], environment: [String: String] = [:]
+    ) throws -> RunningHost {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         return try RunningHost(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"] + options,
-            environment: ["PLUGBOARD_PROBE_FAULTS": "1", "XDG_STATE_HOME": state.path], timeLimit: 120)
+            environment: environment.merging(["PLUGBOARD_PROBE_FAULTS": "1", "XDG_STATE_HOME": state.path]) { $1 },
+            timeLimit: 120)
     }
 
     @Test func aTrapInAnIsolatedPluginEndsOnlyItsProcessAndItsNextUseStartsItAgain() throws {
@@ -222,32 +225,49 @@ struct IsolationTests {
     }
 
     /// Ctrl-C while the shell waits for a plugin process to start gives up the wait: the shell's
-    /// thread is not held by the start. Here the process a restart takes (the one prepared ahead)
-    /// answers nothing, and the next command runs while that process still waits for its
-    /// deadline, a minute away. The restart is asked for, or comes with the plugin's next use.
+    /// thread is not held by the start. Here the probe's startup task hangs in the process a
+    /// restart takes, and the next command runs while that process still waits for its deadline, a
+    /// minute away. The restart is asked for, or comes with the plugin's next use.
     @Test(arguments: ["restart Probe", "open app://probe/identity"])
     func ctrlCGivesUpARestartWhoseProcessDoesNotAnswer(command: String) throws {
-        let host = try isolatedProbe(state: try Scratch().directory, options: ["--plugin-deadline", "60"])
+        let scratch = try Scratch()
+        let stuck = scratch.directory.appendingPathComponent("stuck")
+        let host = try isolatedProbe(
+            state: scratch.directory, options: ["--plugin-deadline", "60"],
+            environment: ["PLUGBOARD_PROBE_STUCK_ONCE": stuck.path])
         host.type("open app://probe/identity\ndo trap\n")
         host.read(until: "Stack: Home > Probe stopped\n")
-        let prepared = ContinuousClock.now + .seconds(60)
-        while ProcessTable.spareProcesses(of: host.processIdentifier).isEmpty && .now < prepared { usleep(20_000) }
-        let spare = try #require(ProcessTable.spareProcesses(of: host.processIdentifier).first)
-        // Named before it says it is prepared, which it then does at once.
-        usleep(300_000)
-        kill(spare, SIGSTOP)
+        try Data().write(to: stuck)
         host.type(command + "\n")
         host.read(until: "> \(command)\n")
         usleep(300_000)
         kill(host.processIdentifier, SIGINT)
         host.type("stack\n")
         host.read(until: "Stack: ", after: host.read(until: "> stack\n"))
-        let state = ProcessTable.children(of: host.processIdentifier).first { $0.pid == spare }?.state
-        kill(spare, SIGKILL)
-        #expect(state == "T", "the process the restart took still waits, stopped")
+        let waiting = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        #expect(waiting.count == 1, "the process the restart took still waits: \(waiting)")
         let (status, _, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
         #expect(problems.contains("gave up '\(command)'"), "\(problems)")
+    }
+
+    /// A spare process stopped while it waits (SIGSTOP) would answer nothing: the first use ends it
+    /// and starts another, at once, and the plugin is not blamed; nothing of it is left, not even
+    /// a zombie.
+    @Test func aStoppedSpareIsReplacedWithoutBlamingThePlugin() throws {
+        let host = try isolatedProbe(
+            state: try Scratch().directory, options: ["--plugin-deadline", "60"],
+            environment: ["PLUGBOARD_PROBE_LAZY": "1"])
+        let spare = try #require(host.spareProcess(), "no process was prepared")
+        kill(spare, SIGSTOP)
+        let started = ContinuousClock.now
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        #expect(ContinuousClock.now - started < .seconds(30), "the first use waited on the stopped spare")
+        #expect(!host.seen.contains("not ready"), "\(host.seen)")
+        #expect(!ProcessTable.children(of: host.processIdentifier).contains { $0.pid == spare })
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
     }
 
     /// Ctrl-C while the shell waits for the screen a view model asked for gives up that screen as

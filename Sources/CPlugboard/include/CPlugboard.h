@@ -104,6 +104,10 @@ __attribute__((visibility("hidden"))) int pb_pipe_closed_on_exec(int ends[_Nonnu
 /// once it has ended (it can be reaped at once), 0 when it has not.
 __attribute__((visibility("hidden"))) int pb_wait_for_end(int pid, int milliseconds);
 
+/// Returns 1 when the process `pid` is stopped (its `/proc/PID/stat` state is `T` or `t`), 0 when
+/// it is not or cannot be read.
+__attribute__((visibility("hidden"))) int pb_process_is_stopped(int pid);
+
 /// Makes standard output line-buffered, as it is on a terminal, where it goes to a pipe: what a
 /// plugin process prints reaches the reader of its pipe line by line. Call it before printing.
 __attribute__((visibility("hidden"))) void pb_line_buffer_standard_output(void);

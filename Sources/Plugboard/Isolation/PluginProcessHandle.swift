@@ -111,14 +111,20 @@ final class PluginProcessHandle: Sendable {
         _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         if let spare = SpareProcesses.take(command) {
-            do throws(IsolationError) {
-                spare.output.handLines(to: onOutput)
-                return try await serve(files, by: spare, deadline: deadline, command: command)
-            } catch .endedBeforeReady(_, let report) where report.isEmpty {
-                // It ended without a word — killed since it was prepared, say — so no plugin's
-                // code ended it: a new process tries, and says why if it cannot. One that refused
-                // the plugins, trapped loading them or hung is not tried again: a new process
-                // would run their code again, to the same end.
+            if spare.isStopped {
+                // Stopped since it was prepared (SIGSTOP, say), it would not answer: no plugin's
+                // code ran in it, so it is ended, and a new process tries, no plugin blamed.
+                _ = spare.stop()
+            } else {
+                do throws(IsolationError) {
+                    spare.output.handLines(to: onOutput)
+                    return try await serve(files, by: spare, deadline: deadline, command: command)
+                } catch .endedBeforeReady(_, let report) where report.isEmpty {
+                    // It ended without a word — killed since it was prepared, say — so no plugin's
+                    // code ended it: a new process tries, and says why if it cannot. One that
+                    // refused the plugins, trapped loading them or hung is not tried again: a new
+                    // process would run their code again, to the same end.
+                }
             }
         }
         let process = try SpawnedProcess.start(command)

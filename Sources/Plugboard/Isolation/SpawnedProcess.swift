@@ -29,6 +29,12 @@ struct SpawnedProcess: Sendable {
         return true
     }
 
+    /// Whether the process is stopped (by SIGSTOP, or a debugger), as its `/proc` entry says: it
+    /// answers nothing until continued.
+    var isStopped: Bool {
+        pb_process_is_stopped(processID) == 1
+    }
+
     /// Ends the process and what it started at once, reaps it and says how it ended.
     func stop() -> PluginProcessHandle.Death {
         end()
