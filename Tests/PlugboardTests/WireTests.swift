@@ -9,7 +9,11 @@ import Testing
 struct WireTests {
     static let messages: [WireMessage] = [
         .prepared(version: WireMessage.version),
-        .hello(version: WireMessage.version, files: ["plugins/libAccount.so", "plugins/libNotes.so"]),
+        .hello(
+            version: WireMessage.version, files: ["plugins/libAccount.so", "plugins/libNotes.so"],
+            confinement: ProcessConfinement(
+                granted: [.read("/srv"), .connect(host: "localhost", port: 8080), .memory(megabytes: 2048)],
+                plugins: ["Account", "Notes"])),
         .ready(
             version: WireMessage.version,
             plugins: [
@@ -224,11 +228,22 @@ struct WireTests {
         #expect(open.first == 1)
         #expect(try WireConnection.encode(.done(request: 1)).first == UInt8(ascii: "{"))
         let prefix = "a frame holds no message of version \(WireMessage.version): "
-        let hello = WireMessage.hello(version: WireMessage.version, files: ["a.so", "b.so"])
+        let hello = WireMessage.hello(
+            version: WireMessage.version, files: ["a.so", "b.so"],
+            confinement: ProcessConfinement(granted: [.read("/srv"), .connect(host: "h", port: 8080)], plugins: []))
         let version = [UInt8(WireMessage.version), 0, 0, 0, 0, 0, 0, 0]
         let files: [UInt8] = [2, 0, 0, 0] + [4, 0, 0, 0] + Array("a.so".utf8) + [4, 0, 0, 0] + Array("b.so".utf8)
-        #expect(try WireConnection.encode(hello) == [5] + version + files)
-        #expect(try WireConnection.decode([5] + version + files) == hello)
+        // Reads, writes and programs; ports; whether any network; memory in MiB.
+        let paths: [UInt8] = [1, 0, 0, 0] + [4, 0, 0, 0] + Array("/srv".utf8) + [0, 0, 0, 0] + [0, 0, 0, 0]
+        let port: [UInt8] = [0x90, 0x1F, 0, 0, 0, 0, 0, 0]
+        let confinement = paths + [1, 0, 0, 0] + port + [0] + [0, 4, 0, 0, 0, 0, 0, 0]
+        #expect(try WireConnection.encode(hello) == [5] + version + files + confinement)
+        #expect(try WireConnection.decode([5] + version + files + confinement) == hello)
+        // A port no connection has.
+        #expect(throws: WireError.malformed(prefix + "it names port 0, which is not from 1 to 65535")) {
+            let noPort = paths + [1, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0] + [0, 4, 0, 0, 0, 0, 0, 0]
+            _ = try WireConnection.decode([5] + version + files + noPort)
+        }
         let ready = try #require(Self.messages.first { if case .ready = $0 { true } else { false } })
         let readyBytes = try WireConnection.encode(ready)
         #expect(readyBytes.first == 6)

@@ -14,7 +14,10 @@ enum HostileProbe {
     static func actions(model: ProbeViewModel) -> [ScreenAction] {
         [
             ScreenAction("forge-kind", title: "Send a message only the host sends") { _ in
-                send(.hello(version: WireMessage.version, files: []))
+                send(
+                    .hello(
+                        version: WireMessage.version, files: [],
+                        confinement: ProcessConfinement(granted: [], plugins: [])))
             },
             ScreenAction("forge-answer", title: "Answer a request never asked") { _ in
                 send(.done(request: 1_000_000))
@@ -25,6 +28,9 @@ enum HostileProbe {
             ScreenAction("escape", title: "Start a process that leaves its session") { _ in escape() },
         ]
     }
+
+    /// The programs its escape starts: a shell, `setsid` and `sleep`.
+    static let programs = ["/bin/sh", "/usr/bin/setsid", "/usr/bin/sleep"]
 
     /// Starts `sleep SECONDS` (PLUGBOARD_PROBE_ESCAPE_SECONDS, 3600 by default, so that a test
     /// finds it by its argument) in a session of its own, through a shell that ends at once: a

@@ -6,12 +6,22 @@ public enum ProbePlugin: Plugin {
     /// Named by PLUGBOARD_PROBE_NAME, versioned by PLUGBOARD_PROBE_VERSION and given the
     /// dependencies of PLUGBOARD_PROBE_DEPENDENCIES (descriptions such as `Shell >=1.0.0 <2.0.0`,
     /// separated by `;`) when they are set, for the tests of the loader's manifest checks and of
-    /// resolution: sealed under different settings, copies of it form a population.
+    /// resolution: sealed under different settings, copies of it form a population. It declares the
+    /// permissions of PLUGBOARD_PROBE_PERMISSIONS (text forms such as `read /srv`, separated by
+    /// `;`), for the tests of confinement; and those its other settings need: the writing of the
+    /// directory of its record (PLUGBOARD_PROBE_RECORD), the programs of its escape
+    /// (PLUGBOARD_PROBE_HOSTILE).
     public static let manifest = PluginManifest(
         name: setting("PLUGBOARD_PROBE_NAME") ?? "Probe", version: setting("PLUGBOARD_PROBE_VERSION") ?? "0.0.1",
         dependencies: (setting("PLUGBOARD_PROBE_DEPENDENCIES") ?? "").split(separator: ";").map {
             PluginDependency(parsing: String($0)) ?? .plugin(String($0), exact: "not a version")
-        })
+        },
+        permissions: (setting("PLUGBOARD_PROBE_PERMISSIONS") ?? "").split(separator: ";").compactMap {
+            PluginPermission(text: String($0))
+        }
+            + (setting("PLUGBOARD_PROBE_RECORD").map { [.write(String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]))] }
+                ?? [])
+            + (setting("PLUGBOARD_PROBE_HOSTILE") != nil ? HostileProbe.programs.map(PluginPermission.run) : []))
 
     private static func setting(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
@@ -204,7 +214,7 @@ final class ProbeScreen: Screen {
     /// caught in a loop does.
     func render() -> String {
         while getenv("PLUGBOARD_PROBE_RENDER_SPINS") != nil {}
-        return "probe"
+        return (["probe"] + ReachProbe.results).joined(separator: "\n")
     }
 
     /// `exit` ends the process from the plugin's own code, with status 3, as a plugin may. With
@@ -214,6 +224,7 @@ final class ProbeScreen: Screen {
     var actions: [ScreenAction] {
         let exit = ScreenAction("exit", title: "End the process") { _ in Glibc.exit(3) }
         if HostileProbe.isOn { return [exit] + HostileProbe.actions(model: model) }
+        if ReachProbe.isOn { return [exit] + ReachProbe.actions() }
         guard getenv("PLUGBOARD_PROBE_FAULTS") != nil else { return [exit] }
         return [
             exit, ScreenAction("trap", title: "Trap") { _ in fatalError("the probe traps on purpose") },

@@ -16,7 +16,8 @@ struct HostilePluginTests {
     /// Runs `command` with the probe isolated and `environment`, typing `input`.
     private func run(_ command: String, input: String = "", _ environment: [String: String]) throws -> HostProcess {
         try HostProcess.run(
-            [command, "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"], input: input,
+            [command, "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
+            input: input,
             environment: environment.merging(["XDG_STATE_HOME": scratch.directory.path]) { _, set in set })
     }
 
@@ -55,7 +56,7 @@ struct HostilePluginTests {
     func aProcessAPluginStartsEndsWithIt(ending: String) throws {
         let seconds = "3599.\(UInt32.random(in: 1...UInt32.max))"
         let host = try RunningHost(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             environment: [
                 "PLUGBOARD_PROBE_HOSTILE": "1", "PLUGBOARD_PROBE_ESCAPE_SECONDS": seconds,
                 "XDG_STATE_HOME": scratch.directory.path,

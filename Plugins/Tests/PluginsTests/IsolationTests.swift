@@ -128,7 +128,8 @@ struct IsolationTests {
     }
 
     /// Runs the host with `arguments` and the probe, isolated, with `environment`: the probe
-    /// records what it does in the file returned.
+    /// records what it does in the file returned (its manifest declares the writing of its
+    /// directory, which the host grants it).
     private func recordingProbe(
         _ arguments: [String], input: String? = nil, environment: [String: String]
     ) throws -> (HostProcess, record: String) {
@@ -136,7 +137,7 @@ struct IsolationTests {
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let record = scratch.directory.appendingPathComponent("record").path
         let run = try HostProcess.run(
-            arguments + ["--plugins", scratch.directory.path, "--isolate", "Probe"], input: input,
+            arguments + ["--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"], input: input,
             environment: environment.merging(["PLUGBOARD_PROBE_RECORD": record]) { $1 })
         return (run, record)
     }
@@ -260,6 +261,13 @@ struct IsolationTests {
             environment: ["PLUGBOARD_PROBE_LAZY": "1"])
         let spare = try #require(host.spareProcess(), "no process was prepared")
         kill(spare, SIGSTOP)
+        // Stopped once the signal is delivered, a moment later on a busy machine.
+        let stopping = ContinuousClock.now + .seconds(10)
+        while ProcessTable.children(of: host.processIdentifier).first(where: { $0.pid == spare })?.state != "T",
+            .now < stopping
+        {
+            usleep(10_000)
+        }
         let started = ContinuousClock.now
         host.type("open app://probe/identity\n")
         host.read(until: "Stack: Home > Probe\n")
@@ -602,7 +610,7 @@ struct IsolationTests {
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let record = scratch.directory.appendingPathComponent("record").path
         let run = try HostProcess.run(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", isolate],
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", isolate, "--grant", "Probe"],
             input: "post probe.ping\nquit\n",
             environment: [
                 "PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_EVENT_TWICE": "1",

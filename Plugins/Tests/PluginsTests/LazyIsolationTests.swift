@@ -9,7 +9,7 @@ struct LazyIsolationTests {
     @Test func itsProcessStartsWhenARouteOfItIsFirstOpened() throws {
         let (scratch, record) = try LazyProbe.sealed()
         let run = try HostProcess.run(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             input: "plugins\nopen app://probe/identity\nplugins\nquit\n",
             environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record])
         #expect(run.status == 0, "\(run.standardError)")
@@ -30,7 +30,7 @@ struct LazyIsolationTests {
     @Test func aCustomEventItHandlesStartsIt() throws {
         let (scratch, record) = try LazyProbe.sealed(["PLUGBOARD_PROBE_EVENT": "probe.ping"])
         let run = try HostProcess.run(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             input: "post other.event\npost probe.ping\nquit\n",
             environment: [
                 "PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_RECORD": record,
@@ -49,7 +49,7 @@ struct LazyIsolationTests {
     @Test func aTrapAsItStartsRunsItsCodeOnce() throws {
         let (scratch, record) = try LazyProbe.sealed()
         let host = try RunningHost(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             environment: [
                 "PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_TASK_TRAPS": "1", "PLUGBOARD_PROBE_RECORD": record,
                 "XDG_STATE_HOME": scratch.directory.path,
@@ -67,7 +67,7 @@ struct LazyIsolationTests {
     @Test func restartStartsOneNotStartedAndReloadLeavesItForItsFirstUse() throws {
         let (scratch, record) = try LazyProbe.sealed()
         let run = try HostProcess.run(
-            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             input: "reload Probe\nrestart Probe\nplugins\nquit\n",
             environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record])
         #expect(run.status == 0, "\(run.standardError)")

@@ -154,4 +154,44 @@ __attribute__((visibility("hidden"))) void pb_drain_main_queue(void);
 /// Whether the caller runs on the process's main thread.
 __attribute__((visibility("hidden"))) bool pb_is_main_thread(void);
 
+// Confinement of a plugin process (Confinement.c).
+
+/// What a path rule allows: reading, writing (with reading), executing (with reading the file).
+#define PB_USE_READ 1
+#define PB_USE_WRITE 2
+#define PB_USE_EXECUTE 4
+
+/// The Landlock ABI version the kernel offers, 0 when it offers none.
+__attribute__((visibility("hidden"))) int pb_landlock_abi(void);
+
+/// A Landlock ruleset that handles every right to files of `abi`, TCP bind and connect when
+/// `handles_tcp` (ABI 4), and the abstract Unix socket and signal scopes (ABI 6): its
+/// descriptor, or minus the error.
+__attribute__((visibility("hidden"))) int pb_landlock_ruleset(int abi, bool handles_tcp);
+
+/// Allows `uses` (`PB_USE_*`) of `path` and what is beneath it; returns 0 or the error.
+__attribute__((visibility("hidden"))) int pb_landlock_allow_path(int ruleset, int abi, const char *_Nonnull path, int uses);
+
+/// Allows TCP connections to `port`; returns 0 or the error.
+__attribute__((visibility("hidden"))) int pb_landlock_allow_port(int ruleset, uint16_t port);
+
+/// Restricts every thread of the process by `ruleset` (with `no_new_privs`), waiting at most
+/// `milliseconds` for each to do it; returns 0 or the error (ETIMEDOUT when a thread did not).
+__attribute__((visibility("hidden"))) int pb_landlock_restrict_all_threads(int ruleset, int milliseconds);
+
+/// Installs, in every thread, the seccomp filter that denies what no plugin needs, and sockets
+/// other than AF_UNIX unless `network`; returns 0 or the error.
+__attribute__((visibility("hidden"))) int pb_seccomp_confine(bool network);
+
+/// Lowers the limit `resource` (`RLIMIT_*`) to `limit`, never above what it is; returns 0 or the
+/// error.
+__attribute__((visibility("hidden"))) int pb_limit_resource(int resource, uint64_t limit);
+
+/// Calls `visit` with the path of each shared object loaded in the process (absolute paths only).
+__attribute__((visibility("hidden"))) void pb_each_loaded_object(
+    void (*_Nonnull visit)(const char *_Nonnull path, void *_Nullable context), void *_Nullable context);
+
+/// Whether the kernel takes seccomp filters.
+__attribute__((visibility("hidden"))) bool pb_seccomp_available(void);
+
 #endif

@@ -19,6 +19,13 @@ public final class IsolatedPlugin: Sendable {
     /// notes.files  // ["plugins/libNotes.so"]
     /// ```
     public let files: [String]
+    /// What its processes may do beyond running their code, to which each confines itself before
+    /// it loads the plugins.
+    ///
+    /// ```swift
+    /// notes.confinement.reads  // ["/home/ann/notes"]
+    /// ```
+    public let confinement: ProcessConfinement
     /// The plugins, in the order of their files, as their process reported them.
     ///
     /// ```swift
@@ -92,6 +99,8 @@ public final class IsolatedPlugin: Sendable {
     ///     (``IsolationPlan/groups``); the plugin process checks each as any host does.
     ///   - command: What starts a plugin process: the executable that calls
     ///     ``PluginProcess/serve(descriptor:policy:)``, and its arguments.
+    ///   - confinement: What its processes may do beyond running their code; by default nothing
+    ///     (no data directory either: ``ProcessConfinement/init(granted:plugins:)`` names its plugins).
     ///   - deadline: How long any request may take (``defaultDeadline`` unless the host names another).
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
@@ -108,25 +117,29 @@ public final class IsolatedPlugin: Sendable {
     /// let notes = try await IsolatedPlugin.start(files: [path], command: ["/usr/bin/plugboard", "plugin-process"])
     /// ```
     nonisolated(nonsending) public static func start(
-        files: [String], command: [String], deadline: Duration = defaultDeadline,
-        restarts: RestartPolicy = RestartPolicy(),
+        files: [String], command: [String],
+        confinement: ProcessConfinement = ProcessConfinement(granted: [], plugins: []),
+        deadline: Duration = defaultDeadline, restarts: RestartPolicy = RestartPolicy(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
         onOutput: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(IsolationError) -> IsolatedPlugin {
         let (handle, ready) = try await PluginProcessHandle.start(
-            command, files: files, deadline: deadline, onOutput: onOutput)
+            command, files: files, confinement: confinement, deadline: deadline, onOutput: onOutput)
         return IsolatedPlugin(
-            files: files, command: command, deadline: deadline, handle: handle, ready: ready, restarts: restarts,
+            files: files, command: command, confinement: confinement, deadline: deadline, handle: handle, ready: ready,
+            restarts: restarts,
             now: now, onStop: onStop, onOutput: onOutput)
     }
 
     private init(
-        files: [String], command: [String], deadline: Duration, handle: PluginProcessHandle, ready: Ready,
+        files: [String], command: [String], confinement: ProcessConfinement, deadline: Duration,
+        handle: PluginProcessHandle, ready: Ready,
         restarts: RestartPolicy, now: @escaping @Sendable () -> ContinuousClock.Instant,
         onStop: @escaping @Sendable (IsolationError) -> Void, onOutput: @escaping @Sendable (String) -> Void
     ) {
         self.files = files
+        self.confinement = confinement
         self.command = command
         self.deadline = deadline
         self.restarts = PosixMutex(restarts)
@@ -454,7 +467,7 @@ public final class IsolatedPlugin: Sendable {
     ///   that process is stopped then.
     nonisolated(nonsending) private func startProcess() async throws(IsolationError) -> PluginProcessHandle {
         let (handle, ready) = try await PluginProcessHandle.start(
-            command, files: files, deadline: deadline, onOutput: onOutput)
+            command, files: files, confinement: confinement, deadline: deadline, onOutput: onOutput)
         guard ready.routes == routes, ready.handlers == handlers, ready.plugins.map(\.name) == plugins.map(\.name)
         else {
             handle.stop()

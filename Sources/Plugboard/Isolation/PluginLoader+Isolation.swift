@@ -9,7 +9,7 @@ extension PluginLoader {
     ///   - command: What starts a plugin process: the executable that calls
     ///     ``PluginProcess/serve(descriptor:policy:)``, and its arguments.
     ///   - deadline: How long a request to a plugin process may take (``IsolatedPlugin/deadline``).
-    ///   - onStop: Told once of each plugin process that stops (``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:onOutput:)``).
+    ///   - onStop: Told once of each plugin process that stops (``IsolatedPlugin/start(files:command:confinement:deadline:restarts:now:onStop:onOutput:)``).
     ///   - onOutput: Told each line a plugin process prints, with the names of the plugins it
     ///     serves (`Account + Blog`).
     ///   - loaded: Called on this thread with each file and its result, in the population's order.
@@ -61,14 +61,15 @@ extension PluginLoader {
     ///   - deadline: How long a request to the plugin process may take.
     ///   - onStop: Told once of each plugin process that stops.
     ///   - onOutput: Told each line the plugin process prints, with the names of the plugins it
-    ///     serves (`Account + Blog`; ``IsolatedPlugin/start(files:command:deadline:restarts:now:onStop:onOutput:)``).
+    ///     serves (`Account + Blog`; ``IsolatedPlugin/start(files:command:confinement:deadline:restarts:now:onStop:onOutput:)``).
     /// - Returns: The isolated plugins, or ``PluginLoadError/isolationFailed(path:error:)`` (naming the
     ///   group's first file) when the process could not start or refused them, or
     ///   ``PluginLoadError/registrationFailed(path:plugin:error:)`` when a route is already another
     ///   plugin's, or ``PluginLoadError/changedWhileLoading(path:read:loaded:)`` when a file holds
     ///   another plugin or version than was read of it; or, before a process starts,
     ///   ``PluginLoadError/notAllowed(path:plugin:allowed:)`` for a plugin not on the loader's
-    ///   allowlist, or ``PluginLoadError/duplicatePlugin(name:path:loadedFrom:)`` when a plugin of
+    ///   allowlist, ``PluginLoadError/notGranted(path:plugin:permissions:)`` for one that declares
+    ///   permissions the policy does not grant (``LoadPolicy/grants``), or ``PluginLoadError/duplicatePlugin(name:path:loadedFrom:)`` when a plugin of
     ///   the group is registered already (from another file). No process then runs, and nothing is
     ///   registered.
     ///
@@ -84,8 +85,12 @@ extension PluginLoader {
         if let refusal = refusal(toIsolate: group, amongDeclared: false) { return .failure(refusal) }
         let plugin: IsolatedPlugin
         do {
+            // Its process may do what its plugins declared, all of it granted (``refusal(toIsolate:amongDeclared:)``).
+            let confinement = ProcessConfinement(
+                granted: group.flatMap(\.permissions), plugins: group.map(\.name))
             plugin = try await IsolatedPlugin.start(
-                files: group.map(\.path), command: command, deadline: deadline, onStop: onStop,
+                files: group.map(\.path), command: command, confinement: confinement, deadline: deadline,
+                onStop: onStop,
                 onOutput: { [names = group.map(\.name).joined(separator: " + ")] in onOutput(names, $0) })
         } catch {
             return .failure(.isolationFailed(path: path, error: error))
@@ -109,13 +114,17 @@ extension PluginLoader {
     }
 
     /// Why `group` may not be isolated, before a process starts for it: a plugin not on this
-    /// loader's allowlist, or a second copy of a plugin placed already (isolated before it, say)
+    /// loader's allowlist, or that declares permissions not granted, or a second copy of a plugin placed already (isolated before it, say)
     /// or, `amongDeclared`, declared already, is refused as the loader refuses one.
     func refusal(toIsolate group: [PluginCandidate], amongDeclared: Bool) -> PluginLoadError? {
         let snapshot = registry.snapshot
         for candidate in group {
             if let allowlist = policy.allowlist, !allowlist.contains(candidate.name) {
                 return .notAllowed(path: candidate.path, plugin: candidate.name, allowed: allowlist.sorted())
+            }
+            let missing = policy.grants.missing(candidate.permissions, of: candidate.name)
+            if !missing.isEmpty {
+                return .notGranted(path: candidate.path, plugin: candidate.name, permissions: missing)
             }
             let first =
                 snapshot.modules.first { $0.plugin == candidate.name }?.owner.image

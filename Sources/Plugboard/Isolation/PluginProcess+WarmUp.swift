@@ -27,7 +27,9 @@ extension PluginProcess {
         await rehearseRequests(on: application)
         let plugin = WirePlugin(name: "Rehearsal", version: "1.0.0", modules: [owner.module])
         let messages: [WireMessage] = [
-            .hello(version: WireMessage.version, files: ["libRehearsal.so"]),
+            .hello(
+                version: WireMessage.version, files: ["libRehearsal.so"],
+                confinement: ProcessConfinement(granted: [], plugins: ["Rehearsal"])),
             ready([plugin], registered: registry.snapshot, launch: report),
         ]
         for message in messages {

@@ -26,8 +26,9 @@ public final class PluginProcess {
     }
 
     /// Serves, over the socket `descriptor`, the plugin files the host names in its
-    /// ``WireMessage/hello(version:files:)``, in their load order (each after those it needs),
-    /// each checked as any host checks it (`policy`). Returns the exit status: 0 once the host
+    /// ``WireMessage/hello(version:files:confinement:)``, in their load order (each after those it needs),
+    /// each checked as any host checks it (`policy`), once it has confined itself as the hello says
+    /// (``ProcessConfinement``). Returns the exit status: 0 once the host
     /// closed the connection, 1 when a plugin was refused (the host is told why), 2 when the host
     /// said no hello in this version of the wire, 70 when it was not called on the main thread.
     ///
@@ -76,9 +77,14 @@ public final class PluginProcess {
         await warmUp(policy: policy)
         name(as: Self.spareName)
         guard (try? connection.send(.prepared(version: WireMessage.version))) != nil,
-            case .hello(let version, let files)? = try? connection.receive(), version == WireMessage.version,
-            !files.isEmpty
+            case .hello(let version, let files, let confinement)? = try? connection.receive(),
+            version == WireMessage.version, !files.isEmpty
         else { return 2 }
+        // Confined before any code of its plugins runs: what they start is confined too.
+        if let failure = confinement.apply(files: files) {
+            try? connection.send(.refused(reason: "its process could not be confined: \(failure)"))
+            return 1
+        }
         var plugins: [WirePlugin] = []
         do {
             for file in files {

@@ -94,21 +94,24 @@ final class PluginProcessHandle: Sendable {
     /// is a request's (``request(_:)``): the caller's thread is given back once the wait goes on
     /// past a moment, so that a person can give it up.
     nonisolated(nonsending) static func start(
-        _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
+        _ command: [String], files: [String], confinement: ProcessConfinement, deadline: Duration,
+        onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         do {
-            return try await take(command, files: files, deadline: deadline, onOutput: onOutput)
+            return try await take(
+                command, files: files, confinement: confinement, deadline: deadline, onOutput: onOutput)
         } catch {
             SpareProcesses.prepare(command)
             throw error
         }
     }
 
-    /// Starts the process as ``start(_:files:deadline:onOutput:)`` says; the reader's thread of the
+    /// Starts the process as ``start(_:files:confinement:deadline:onOutput:)`` says; the reader's thread of the
     /// one that is told its files prepares the next as it starts, and when the start fails, the
     /// caller asks too (a process already prepared, or being prepared, makes that ask a no-op).
     nonisolated(nonsending) private static func take(
-        _ command: [String], files: [String], deadline: Duration, onOutput: @escaping @Sendable (String) -> Void
+        _ command: [String], files: [String], confinement: ProcessConfinement, deadline: Duration,
+        onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         if let spare = SpareProcesses.take(command) {
             if spare.isStopped {
@@ -118,7 +121,8 @@ final class PluginProcessHandle: Sendable {
             } else {
                 do throws(IsolationError) {
                     spare.output.handLines(to: onOutput)
-                    return try await serve(files, by: spare, deadline: deadline, command: command)
+                    return try await serve(
+                        files, confinement: confinement, by: spare, deadline: deadline, command: command)
                 } catch .endedBeforeReady(_, let report) where report.isEmpty {
                     // It ended without a word — killed since it was prepared, say — so no plugin's
                     // code ended it: a new process tries, and says why if it cannot. One that
@@ -135,19 +139,20 @@ final class PluginProcessHandle: Sendable {
                 reason: "it did not say it was prepared, in version \(WireMessage.version) of the wire, within "
                     + "\(deadline): \(process.stop().lastWords)")
         }
-        return try await serve(files, by: process, deadline: deadline, command: command)
+        return try await serve(files, confinement: confinement, by: process, deadline: deadline, command: command)
     }
 
     /// Has `process`, which said it is prepared, serve `files`, reading its answers from then on
     /// (its reader's thread first prepares the next process for `command`), and waits for its
     /// plugins to be ready.
     nonisolated(nonsending) private static func serve(
-        _ files: [String], by process: SpawnedProcess, deadline: Duration, command: [String]
+        _ files: [String], confinement: ProcessConfinement, by process: SpawnedProcess, deadline: Duration,
+        command: [String]
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         let handle = PluginProcessHandle(process: process, deadline: deadline)
         // The process loads its plugins while this one starts the thread that reads its answers,
         // which ends once the socket has closed.
-        let hello = handle.ask { _ in .hello(version: WireMessage.version, files: files) }
+        let hello = handle.ask { _ in .hello(version: WireMessage.version, files: files, confinement: confinement) }
         guard let reader = WorkerThread() else {
             _ = process.stop()
             throw .cannotStart(reason: "no thread could be started to read from it")

@@ -117,10 +117,12 @@ struct SpawnedProcess: Sendable {
         // opened (one its own parent watches for the host's end, say) outlives the host in it, or
         // in the processes it starts.
         pb_spawn_close_from(&actions, 4)
-        // The child never waits on a terminal: its backtrace is written, not offered interactively.
+        // The child never waits on a terminal: its backtrace is written, not offered interactively,
+        // by the backtracer a confined process may start (``LoadedObjects/backtracer``).
+        let backtracer = LoadedObjects.backtracer.map { ",swift-backtrace=\($0)" } ?? ""
         let environment =
             ProcessEnvironment.current.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") }
-            + ["SWIFT_BACKTRACE=enable=yes,interactive=no,color=no"]
+            + ["SWIFT_BACKTRACE=enable=yes,interactive=no,color=no" + backtracer]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }

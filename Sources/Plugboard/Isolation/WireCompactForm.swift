@@ -1,7 +1,7 @@
 /// The compact form of the four messages an open, an action and a pop send —
 /// ``WireMessage/open(request:url:context:)``, ``WireMessage/perform(request:screen:action:text:)``,
 /// ``WireMessage/screen(request:state:)`` and ``WireMessage/release(screen:)`` — and of the
-/// ``WireMessage/hello(version:files:)`` and
+/// ``WireMessage/hello(version:files:confinement:)`` and
 /// ``WireMessage/ready(version:plugins:routes:handlers:interceptors:fallback:launch:)`` of a first
 /// use, which a frame holds in place of their JSON: coding JSON was the largest part of an
 /// isolated open's time above its floor, and a large part of a first use's (see the Benchmarks
@@ -61,10 +61,16 @@ enum WireCompactForm {
         case .release(let screen):
             writer.kind(.release)
             writer.integer(screen)
-        case .hello(let version, let files):
+        case .hello(let version, let files, let confinement):
             writer.kind(.hello)
             writer.integer(version)
             writer.strings(files)
+            writer.strings(confinement.reads)
+            writer.strings(confinement.writes)
+            writer.strings(confinement.runs)
+            writer.list(confinement.ports) { writer, port in writer.integer(Int(port)) }
+            writer.truth(confinement.network)
+            writer.integer(confinement.memoryMegabytes)
         case .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch):
             writer.kind(.ready)
             writer.ready(
@@ -109,8 +115,7 @@ enum WireCompactForm {
             message = .release(screen: try reader.integer())
         case .hello:
             message = .hello(
-                version: try reader.integer(),
-                files: try reader.strings())
+                version: try reader.integer(), files: try reader.strings(), confinement: try reader.confinement())
         case .ready:
             message = try reader.ready()
         case nil:
@@ -238,6 +243,23 @@ enum WireCompactForm {
 
         mutating func strings() throws(WireError) -> [String] {
             try list { reader throws(WireError) in try reader.string() }
+        }
+
+        /// A ``ProcessConfinement``: its ports each from 1 to 65535, its memory a positive size.
+        mutating func confinement() throws(WireError) -> ProcessConfinement {
+            let (reads, writes, runs) = (try strings(), try strings(), try strings())
+            let ports = try list { reader throws(WireError) -> UInt16 in
+                let port = try reader.integer()
+                guard let checked = UInt16(exactly: port), checked > 0 else {
+                    throw malformed("it names port \(port), which is not from 1 to 65535")
+                }
+                return checked
+            }
+            let network = try truth()
+            let memory = try integer()
+            guard memory > 0 else { throw malformed("it allows \(memory) MiB of memory") }
+            return ProcessConfinement(
+                reads: reads, writes: writes, runs: runs, ports: ports, network: network, memoryMegabytes: memory)
         }
 
         mutating func optionalString() throws(WireError) -> String? {

@@ -8,7 +8,7 @@ internal import Glibc
 ///
 /// ```swift
 /// let connection = WireConnection(descriptor: 3)
-/// try connection.send(.hello(version: WireMessage.version, files: ["plugins/libNotes.so"]))
+/// try connection.send(.hello(version: WireMessage.version, files: ["plugins/libNotes.so"], confinement: confinement))
 /// let answer = try connection.receive()
 /// ```
 public final class WireConnection: Sendable {

@@ -5,7 +5,7 @@
 /// instead, which their frame starts with a byte from 1 to 6 to say.
 ///
 /// The plugin process starts with ``prepared(version:)``, and the host tells it what to serve
-/// with ``hello(version:files:)``; the plugin process answers with
+/// with ``hello(version:files:confinement:)``; the plugin process answers with
 /// ``ready(version:plugins:routes:handlers:interceptors:fallback:launch:)`` once its plugins are loaded and launched, or
 /// ``refused(reason:)``. Then the host asks, each request with a number of its own, and the
 /// plugin process answers each with ``screen(request:state:)``, ``done(request:)`` or
@@ -20,9 +20,9 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// The version of this format that both sides must speak.
     ///
     /// ```swift
-    /// WireMessage.version  // 8
+    /// WireMessage.version  // 9
     /// ```
-    public static let version = 8
+    public static let version = 9
 
     /// The plugin process's first message, once it is started: it waits to be told which plugins
     /// to serve. A host may start a plugin process ahead, before it needs one.
@@ -32,12 +32,14 @@ public enum WireMessage: Codable, Sendable, Equatable {
     /// ```
     case prepared(version: Int)
     /// The host's first message: the plugin files the plugin process is to load and serve, in
-    /// load order (one plugin, or a group that needs one another).
+    /// load order (one plugin, or a group that needs one another), and what the process may do,
+    /// to which it confines itself before it loads them.
     ///
     /// ```swift
-    /// try connection.send(.hello(version: WireMessage.version, files: ["plugins/libNotes.so"]))
+    /// let confinement = ProcessConfinement(granted: [], plugins: ["Notes"])
+    /// try connection.send(.hello(version: WireMessage.version, files: ["plugins/libNotes.so"], confinement: confinement))
     /// ```
-    case hello(version: Int, files: [String])
+    case hello(version: Int, files: [String], confinement: ProcessConfinement)
     /// The plugin process's first message: its plugins loaded (in the order of their files) and
     /// launched, the routes they serve, the events their modules handle, their interceptors, the
     /// module of their fallback (if one registered it), and its launch's report.

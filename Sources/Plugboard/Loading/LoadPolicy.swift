@@ -30,20 +30,35 @@ public struct LoadPolicy: Sendable, Hashable {
     /// let watching = PluginLoader(policy: LoadPolicy(mapsPrivateCopies: true))
     /// ```
     public var mapsPrivateCopies: Bool
+    /// What the person lets isolated plugins do beyond running their code: an isolated plugin
+    /// that declares more (``PluginCandidate/permissions``) is refused before it starts, and its
+    /// process is confined to what it declared (``ProcessConfinement``). None by default.
+    ///
+    /// ```swift
+    /// var grants = PermissionGrants()
+    /// try grants.grant("Notes=read ~/notes")
+    /// let loader = PluginLoader(policy: LoadPolicy(grants: grants))
+    /// ```
+    public var grants: PermissionGrants
 
     /// Creates a policy.
     /// - Parameters:
     ///   - checksPermissions: Whether to check ownership and permissions (default `true`).
     ///   - allowlist: The plugin names allowed, or `nil` for any.
     ///   - mapsPrivateCopies: Whether to map sealed copies of the plugin files (default `false`).
+    ///   - grants: What isolated plugins may do beyond running their code (default none).
     ///
     /// ```swift
     /// let loader = PluginLoader(policy: LoadPolicy(checksPermissions: true, allowlist: ["Shell", "Blog"]))
     /// ```
-    public init(checksPermissions: Bool = true, allowlist: Set<String>? = nil, mapsPrivateCopies: Bool = false) {
+    public init(
+        checksPermissions: Bool = true, allowlist: Set<String>? = nil, mapsPrivateCopies: Bool = false,
+        grants: PermissionGrants = PermissionGrants()
+    ) {
         self.checksPermissions = checksPermissions
         self.allowlist = allowlist
         self.mapsPrivateCopies = mapsPrivateCopies
+        self.grants = grants
     }
 
     /// The default: permissions checked, any plugin name.

@@ -47,6 +47,12 @@ enum ManifestJSON {
             throw parser.failure("'routeTitles', 'routeModules' and 'routeExamples' must have one entry per route")
         }
         manifest.routeTitles = titles
+        for text in try optionalStrings(.permissions) {
+            guard let permission = PluginPermission(text: text) else {
+                throw parser.failure("the permission '\(text)' is not one")
+            }
+            manifest.permissions.append(permission)
+        }
         manifest.routeModules = owners
         manifest.routeExamples = examples
         manifest.launchTasks = try optionalStrings(.launchTasks)
@@ -83,6 +89,7 @@ enum ManifestJSON {
         case name, version, runtimeVersion, toolchain, architecture, modules, routes, tasks, dependencies
         case routeTitles, routeModules, launchTasks, services, events, interceptors, parameterTypes, fallbacks
         case taskModules, taskDependencies, taskPhases, optionalTasks, taskTimeouts, mainActorTasks, routeExamples
+        case permissions
 
         /// The key, as written in the JSON.
         var name: String {
@@ -111,6 +118,7 @@ enum ManifestJSON {
             case .taskTimeouts: "taskTimeouts"
             case .mainActorTasks: "mainActorTasks"
             case .routeExamples: "routeExamples"
+            case .permissions: "permissions"
             }
         }
 

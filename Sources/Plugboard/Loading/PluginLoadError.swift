@@ -155,6 +155,13 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch .isolationFailed(_, let error) { print(error) }
     /// ```
     case isolationFailed(path: String, error: IsolationError)
+    /// The plugin declares permissions that were not granted (``PermissionGrants``), so it is not
+    /// started isolated: none of its code ran.
+    ///
+    /// ```swift
+    /// catch .notGranted(_, let plugin, let permissions) { print(plugin, permissions.map(\.description)) }
+    /// ```
+    case notGranted(path: String, plugin: String, permissions: [PluginPermission])
 
     /// The path of the file the error is about.
     ///
@@ -171,7 +178,8 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .unknownMetadataLayout(let path, _), .insecurePermissions(let path, _), .notAllowed(let path, _, _),
             .linksUnloadedLibrary(let path, _), .undeclaredLinkedPlugin(let path, _, _),
             .changedWhileLoading(let path, _, _), .contentChanged(let path),
-            .invalidManifest(let path, _), .corruptManifest(let path, _), .isolationFailed(let path, _):
+            .invalidManifest(let path, _), .corruptManifest(let path, _), .isolationFailed(let path, _),
+            .notGranted(let path, _, _):
             path
         }
     }
@@ -225,6 +233,11 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             "\(shownPath): its sealed manifest is corrupt: \(reason); run plugboard seal on a fresh build of it"
         case .isolationFailed(_, let error):
             "\(shownPath): could not run isolated: \(error)"
+        case .notGranted(_, let plugin, let permissions):
+            "\(shownPath): plugin '\(plugin)' asks to "
+                + permissions.map(\.description).joined(separator: ", ")
+                + ", which \(permissions.count == 1 ? "was" : "were") not granted; grant "
+                + (permissions.count == 1 ? "it" : "them") + " to run it isolated"
         case .notAllowed(_, let plugin, let allowed):
             "\(shownPath): plugin '\(plugin)' is not on this host's allowlist (\(allowed.joined(separator: ", ")))"
         case .unknownMetadataLayout(_, let version):

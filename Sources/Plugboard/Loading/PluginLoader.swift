@@ -479,7 +479,9 @@ public struct PluginLoader: Sendable {
         let declared =
             declared
             ?? checked.sealed.map {
-                PluginCandidate(path: path, name: $0.name, version: $0.version, dependencies: $0.dependencies)
+                PluginCandidate(
+                    path: path, name: $0.name, version: $0.version, dependencies: $0.dependencies,
+                    permissions: $0.permissions)
             }
         do throws(PluginLoadError) {
             let linked = try checkLinks(

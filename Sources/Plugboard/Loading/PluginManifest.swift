@@ -32,6 +32,14 @@ public struct PluginManifest: Sendable, Hashable {
     /// CirclesPlugin.manifest.fingerprint == .current  // true when built with this host's toolchain
     /// ```
     public let fingerprint: RuntimeFingerprint
+    /// What the plugin needs beyond its own code (files, network, programs, memory): an
+    /// isolated plugin's process gets what it declares, once the person granted it, and nothing
+    /// more (``PluginPermission``).
+    ///
+    /// ```swift
+    /// NotesPlugin.manifest.permissions.map(\.description)  // ["read ~/notes"]
+    /// ```
+    public let permissions: [PluginPermission]
 
     /// Creates a manifest whose fingerprint is fixed when the calling plugin is compiled.
     ///
@@ -44,9 +52,14 @@ public struct PluginManifest: Sendable, Hashable {
     ///   - name: The plugin's name.
     ///   - version: The plugin's version, such as `1.0.0` or `2.0.0-beta.1`.
     ///   - dependencies: The plugins it needs.
+    ///   - permissions: What it needs beyond its own code.
     @_alwaysEmitIntoClient
-    public init(name: String, version: String, dependencies: [PluginDependency] = []) {
-        self.init(name: name, version: version, dependencies: dependencies, fingerprint: .compiledIn)
+    public init(
+        name: String, version: String, dependencies: [PluginDependency] = [], permissions: [PluginPermission] = []
+    ) {
+        self.init(
+            name: name, version: version, dependencies: dependencies, fingerprint: .compiledIn,
+            permissions: permissions)
     }
 
     /// Creates a manifest with an explicit fingerprint.
@@ -55,18 +68,21 @@ public struct PluginManifest: Sendable, Hashable {
     ///   - version: The plugin's version.
     ///   - dependencies: The plugins it needs.
     ///   - fingerprint: The runtime and toolchain the plugin claims to be built with.
+    ///   - permissions: What it needs beyond its own code.
     ///
     /// ```swift
     /// let old = PluginManifest(
     ///     name: "Old", version: "1.0.0", fingerprint: RuntimeFingerprint(runtimeVersion: "0.0.1", toolchain: "x"))
     /// ```
     public init(
-        name: String, version: String, dependencies: [PluginDependency] = [], fingerprint: RuntimeFingerprint
+        name: String, version: String, dependencies: [PluginDependency] = [], fingerprint: RuntimeFingerprint,
+        permissions: [PluginPermission] = []
     ) {
         self.name = name
         self.version = version
         self.dependencies = dependencies
         self.fingerprint = fingerprint
+        self.permissions = permissions
     }
 
     /// The version, if it is a Semantic Versioning 2.0.0 version (the loader refuses a plugin

@@ -157,6 +157,13 @@ public struct SealedManifest: Codable, Sendable, Hashable {
     /// sealed.taskTimeouts  // ["2000", ""]
     /// ```
     public var taskTimeouts: [String] = []
+    /// What the plugin needs beyond its own code, each in its text form
+    /// (``PluginPermission/description``).
+    ///
+    /// ```swift
+    /// sealed.permissions  // [.read("~/notes")]
+    /// ```
+    public var permissions: [PluginPermission] = []
 
     /// Whether the plugin is active from launch wherever plugins are activated when first needed:
     /// it has a startup task that runs at launch, or an interceptor, parameter type or fallback,
@@ -217,6 +224,7 @@ extension SealedManifest {
             } ?? ""
         }
         dependencies = plugin.manifest.dependencies
+        permissions = plugin.manifest.permissions
         services = snapshot.services.filter { modules.contains($0.owner.module) }.map(\.typeName)
         var events: [String] = []
         for handler in snapshot.handlers where modules.contains(handler.owner.module) {

@@ -47,6 +47,13 @@ public struct PluginCandidate: Sendable, Hashable {
     /// candidate.contentDigest  // "fnv1a64:3f2c…"
     /// ```
     public let contentDigest: String?
+    /// What the plugin declares it needs beyond its own code: an isolated plugin is started only
+    /// once all of it is granted.
+    ///
+    /// ```swift
+    /// candidate.permissions  // [.read("~/notes")]
+    /// ```
+    public let permissions: [PluginPermission]
 
     /// Creates a candidate.
     ///
@@ -60,9 +67,10 @@ public struct PluginCandidate: Sendable, Hashable {
     ///   - dependencies: The plugins it needs.
     ///   - refusal: Why the file was refused before resolution, if it was.
     ///   - contentDigest: The digest of the file's content when its declarations were read.
+    ///   - permissions: What the plugin declares it needs beyond its own code.
     public init(
         path: String, name: String, version: String, dependencies: [PluginDependency] = [], refusal: String? = nil,
-        contentDigest: String? = nil
+        contentDigest: String? = nil, permissions: [PluginPermission] = []
     ) {
         self.path = path
         self.name = name
@@ -70,6 +78,7 @@ public struct PluginCandidate: Sendable, Hashable {
         self.dependencies = dependencies
         self.refusal = refusal
         self.contentDigest = contentDigest
+        self.permissions = permissions
     }
 
     /// The plugin's name and version, `Blog 2.1.0`.

@@ -52,7 +52,8 @@ extension PluginLoader {
                     guard candidate.refusal == nil, let reason = refused[candidate.path] else { return candidate }
                     return PluginCandidate(
                         path: candidate.path, name: candidate.name, version: candidate.version,
-                        dependencies: candidate.dependencies, refusal: reason, contentDigest: candidate.contentDigest)
+                        dependencies: candidate.dependencies, refusal: reason, contentDigest: candidate.contentDigest,
+                        permissions: candidate.permissions)
                 })
         }
     }

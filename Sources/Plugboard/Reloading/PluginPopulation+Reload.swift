@@ -47,7 +47,7 @@ extension PluginPopulation {
             entries[name] = Entry(
                 candidate: PluginCandidate(
                     path: candidate.path, name: name, version: plugin.manifest.version,
-                    dependencies: plugin.manifest.dependencies),
+                    dependencies: plugin.manifest.dependencies, permissions: plugin.manifest.permissions),
                 manifest: SealedManifest(plugin: plugin, snapshot: registry.snapshot), status: .active)
         }
         let oldModules = Set(before.modules.filter { $0.plugin == name }.map(\.name))

@@ -72,10 +72,11 @@ struct Options {
     }
 
     /// The options that say where plugins run (``isolation``).
-    static let isolationOptions: Set<String> = ["--isolate", "--plugin-deadline"]
+    static let isolationOptions: Set<String> = ["--isolate", "--plugin-deadline", "--grant"]
 
-    /// Where `--isolate` runs the plugins: `all`, `none` (the default) or the plugins named; and
-    /// the deadline `--plugin-deadline` gives a request to a plugin process.
+    /// Where `--isolate` runs the plugins: `all`, `none` (the default) or the plugins named; the
+    /// deadline `--plugin-deadline` gives a request to a plugin process; and what isolated plugins
+    /// may do: the grants of the person's grants file and of each `--grant`.
     /// - Throws: ``HostError/usage(_:)`` when `all` or `none` is given beside other values, or the
     ///   deadline is not a number of seconds above 0.
     var isolation: IsolationChoice {
@@ -87,6 +88,7 @@ struct Options {
                 throw HostError.usage("--isolate: \(error)")
             }
             if let seconds = try seconds("--plugin-deadline") { choice.deadline = Self.duration(seconds) }
+            choice.grants = try PermissionFile.grants(adding: all("--grant"))
             return choice
         }
     }

@@ -14,9 +14,17 @@ enum PluginLoading {
     /// ownership or permissions names the host's way to relax the check, which a person running
     /// `plugboard` can use, rather than the library's.
     static func message(for error: PluginLoadError) -> String {
-        guard case .insecurePermissions(let path, let reason) = error else { return error.description }
-        return "\(PluginLoader.shown(path: path)): refused: \(reason) "
-            + "(PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)"
+        switch error {
+        case .insecurePermissions(let path, let reason):
+            return "\(PluginLoader.shown(path: path)): refused: \(reason) "
+                + "(PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)"
+        case .notGranted(_, let plugin, let permissions):
+            let grants = permissions.map { "--grant '\(plugin)=\($0)'" }.joined(separator: " ")
+            return "\(error.description): run with \(grants) (or --grant \(plugin) for all it asks), or add the "
+                + "grants to \(PermissionFile.shownPath), one a line"
+        default:
+            return error.description
+        }
     }
 
     /// The bundled plugin files, or the `.so` files of `directories` (each sorted by name), or
@@ -58,7 +66,7 @@ enum PluginLoading {
     ) async throws -> (failures: Int, population: PluginPopulation) {
         let read = try read(
             directories: directories, withBundled: withBundled, mappingCopies: mappingCopies,
-            isolation: isolation.policy, into: registry)
+            isolation: isolation.policy, grants: isolation.grants, into: registry)
         // The plugins to isolate start in processes of their own — those needed at launch now, the
         // others when first needed — and the rest load here.
         let (now, later) = isolatedGroups(of: read, eager: eager)
@@ -98,7 +106,7 @@ enum PluginLoading {
     /// - Throws: ``HostError`` when the files cannot be listed, or the policy cannot be followed.
     static func read(
         directories: [String], withBundled: Bool, mappingCopies: Bool = false, isolation: IsolationPolicy,
-        into registry: Registry
+        grants: PermissionGrants = PermissionGrants(), into registry: Registry
     ) throws -> Reading {
         let paths = try paths(directories: directories, withBundled: withBundled)
         for failure in registry.registerLinkedModules().failures {
@@ -107,6 +115,7 @@ enum PluginLoading {
         Terminal.line("Loading \(counted(paths.count, "plugin file"))")
         var policy = policy
         policy.mapsPrivateCopies = mappingCopies
+        policy.grants = grants
         let loader = PluginLoader(registry: registry, policy: policy)
         var failures = 0
         let (found, manifests, unreadable) = PopulationReading.candidates(of: paths, loader: loader)

@@ -135,7 +135,7 @@ enum PopulationReading {
         .candidate(
             PluginCandidate(
                 path: path, name: manifest.name, version: manifest.version, dependencies: manifest.dependencies,
-                refusal: refusal, contentDigest: digest),
+                refusal: refusal, contentDigest: digest, permissions: manifest.permissions),
             manifest)
     }
 }

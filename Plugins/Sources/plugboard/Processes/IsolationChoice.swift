@@ -7,4 +7,6 @@ struct IsolationChoice {
     var policy: IsolationPolicy = .none
     /// How long a request to a plugin process may take.
     var deadline: Duration = IsolatedPlugin.defaultDeadline
+    /// What the isolated plugins may do beyond running their code.
+    var grants = PermissionGrants()
 }

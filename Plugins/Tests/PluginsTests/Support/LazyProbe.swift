@@ -9,9 +9,14 @@ enum LazyProbe {
     static func sealed(_ settings: [String: String] = [:]) throws -> (Scratch, record: String) {
         let scratch = try Scratch()
         let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let record = scratch.directory.appendingPathComponent("record").path
+        // Its manifest declares the writing of its record's directory, which an isolated host
+        // grants it; what its code does as it is sealed goes to a record of its own there.
+        let sealing = scratch.directory.appendingPathComponent("sealing").path
         let seal = try HostProcess.run(
-            ["seal", probe], environment: ["PLUGBOARD_PROBE_LAZY": "1"].merging(settings) { _, set in set })
+            ["seal", probe],
+            environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": sealing].merging(settings) { $1 })
         try #require(seal.status == 0, "\(seal.standardError)")
-        return (scratch, scratch.directory.appendingPathComponent("record").path)
+        return (scratch, record)
     }
 }

@@ -1,0 +1,135 @@
+import Foundation
+import Glibc
+import Plugboard
+import Testing
+
+/// An isolated plugin's process is confined to what its manifest declares and the person granted:
+/// the probe's reads, writes, connections and programs are each refused when isolated without a
+/// grant, each allowed when declared and granted, and each allowed in the host's process (which
+/// trusts it): the confinement is what refuses them, not a broken plugin. A plugin that declares
+/// more than was granted is refused before any of its code runs, with the grant that would let it.
+@Suite(.enabled(if: KernelConfinement.current.landlock >= 4 && KernelConfinement.current.seccomp))
+struct ConfinementTests {
+    private let plugins: Scratch
+    private let outside: Scratch
+    private let listener: Int32
+    private let port: UInt16
+
+    init() throws {
+        plugins = try Scratch()
+        _ = try plugins.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        outside = try Scratch()
+        try Data("kept apart\n".utf8).write(to: outside.directory.appendingPathComponent("secret.txt"))
+        (listener, port) = try Self.listen()
+    }
+
+    /// A TCP listener on the loopback, on a port the system picks.
+    private static func listen() throws -> (Int32, UInt16) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        try #require(bound && Glibc.listen(socket, 16) == 0, "no listener: \(String(cString: strerror(errno)))")
+        return (socket, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// What the probe is asked to reach.
+    private var secret: String { outside.directory.appendingPathComponent("secret.txt").path }
+    private var written: String { outside.directory.appendingPathComponent("written.txt").path }
+    private let program = "/usr/bin/true"
+
+    /// The probe's four attempts, typed into `run` with `options`, and what its screen says of each.
+    /// The probe declares `permissions`; a host keeps what it read of a file, so a probe that
+    /// declares other permissions is a copy `elsewhere`.
+    private func attempts(
+        _ options: [String], declaring permissions: String? = nil, configuration: URL? = nil, elsewhere: Bool = false
+    ) throws -> (results: [String], run: HostProcess) {
+        let plugins = elsewhere ? try Scratch() : plugins
+        if elsewhere { _ = try plugins.copy(BuildProducts.probe, as: "libProbePlugin.so") }
+        var environment = ["PLUGBOARD_PROBE_REACH": "1", "XDG_STATE_HOME": plugins.directory.path]
+        environment["PLUGBOARD_PROBE_PERMISSIONS"] = permissions
+        environment["XDG_CONFIG_HOME"] = configuration?.path ?? plugins.directory.appendingPathComponent("none").path
+        let input =
+            "open app://probe/identity\ndo read \(secret)\ndo write \(written)\ndo connect \(port)\n"
+            + "do run \(program)\n"
+        let run = try HostProcess.run(
+            ["run", "--with-bundled", "--plugins", plugins.directory.path] + options, input: input,
+            environment: environment)
+        let results = run.standardOutput.split(separator: "\n").filter {
+            $0.hasPrefix("│ read ") || $0.hasPrefix("│ write ") || $0.hasPrefix("│ connect ") || $0.hasPrefix("│ run ")
+        }
+        return (Array(results.suffix(4).map { String($0.dropFirst(2)) }), run)
+    }
+
+    @Test func undeclaredReachIsRefusedIsolatedAndAllowedInTheHostsProcess() throws {
+        let (isolated, run) = try attempts(["--isolate", "Probe"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            isolated == [
+                "read \(secret): denied (Permission denied)", "write \(written): denied (Permission denied)",
+                "connect \(port): denied (Permission denied)", "run \(program): denied (Permission denied)",
+            ], "\(run.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: written))
+        let (inHost, trusted) = try attempts([])
+        #expect(trusted.status == 0, "\(trusted.standardError)")
+        #expect(
+            inHost == [
+                "read \(secret): allowed", "write \(written): allowed", "connect \(port): allowed",
+                "run \(program): allowed",
+            ], "\(trusted.standardOutput)")
+    }
+
+    @Test func declaredAndGrantedReachIsAllowedAndNothingMore() throws {
+        let permissions =
+            "read \(secret);write \(outside.directory.path);connect localhost:\(port);run \(program)"
+        let (granted, run) = try attempts(["--isolate", "Probe", "--grant", "Probe"], declaring: permissions)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            granted == [
+                "read \(secret): allowed", "write \(written): allowed", "connect \(port): allowed",
+                "run \(program): allowed",
+            ], "\(run.standardOutput)")
+        // Another port and another program stay refused.
+        let (others, again) = try attempts(
+            ["--isolate", "Probe", "--grant", "Probe"], declaring: "connect localhost:\(port &+ 1);run /bin/sh",
+            elsewhere: true)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(
+            others.suffix(2) == [
+                "connect \(port): denied (Permission denied)", "run \(program): denied (Permission denied)",
+            ])
+    }
+
+    @Test func aPluginAskingForMoreThanGrantedIsRefusedBeforeItRunsNamingTheGrant() throws {
+        let permissions = "read \(secret);connect any"
+        let (_, refused) = try attempts(
+            ["--isolate", "Probe", "--grant", "Probe=read \(secret)"], declaring: permissions)
+        #expect(refused.status == 1, "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(
+                "plugin 'Probe' asks to connect any, which was not granted; grant it to run it isolated: run with "
+                    + "--grant 'Probe=connect any' (or --grant Probe for all it asks), or add the grants to "),
+            "\(refused.standardError)")
+        // The person's grants file grants the rest.
+        let configuration = try Scratch().directory
+        let grants = configuration.appendingPathComponent("plugboard")
+        try FileManager.default.createDirectory(at: grants, withIntermediateDirectories: true)
+        try Data("# the probe's grants\nProbe=connect any\n\nProbe=read \(secret)\n".utf8).write(
+            to: grants.appendingPathComponent("grants"))
+        let (allowed, run) = try attempts(["--isolate", "Probe"], declaring: permissions, configuration: configuration)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(allowed.first == "read \(secret): allowed", "\(run.standardOutput)")
+        #expect(allowed.dropFirst(2).first == "connect \(port): allowed", "\(run.standardOutput)")
+        // A line that is no grant is named with its file and line.
+        try Data("Probe=fly away\n".utf8).write(to: grants.appendingPathComponent("grants"))
+        let (_, bad) = try attempts(["--isolate", "Probe"], declaring: permissions, configuration: configuration)
+        #expect(bad.status == 2, "\(bad.standardError)")
+        #expect(bad.standardError.contains("/plugboard/grants:1: grant 'Probe=fly away': 'fly away' is no permission"))
+    }
+}

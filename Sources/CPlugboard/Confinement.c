@@ -1,0 +1,348 @@
+#define _GNU_SOURCE
+#include "CPlugboard.h"
+
+#include <dirent.h>
+#include <link.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+// Landlock's interface, as the kernel defines it (the system's headers may predate its network
+// rights and scopes): rights to files and directories, to TCP ports, and scopes.
+enum {
+  pb_fs_execute = 1ull << 0,
+  pb_fs_write_file = 1ull << 1,
+  pb_fs_read_file = 1ull << 2,
+  pb_fs_read_dir = 1ull << 3,
+  pb_fs_remove_dir = 1ull << 4,
+  pb_fs_remove_file = 1ull << 5,
+  pb_fs_make_char = 1ull << 6,
+  pb_fs_make_dir = 1ull << 7,
+  pb_fs_make_reg = 1ull << 8,
+  pb_fs_make_sock = 1ull << 9,
+  pb_fs_make_fifo = 1ull << 10,
+  pb_fs_make_block = 1ull << 11,
+  pb_fs_make_sym = 1ull << 12,
+  pb_fs_refer = 1ull << 13,     // ABI 2
+  pb_fs_truncate = 1ull << 14,  // ABI 3
+  pb_fs_ioctl_dev = 1ull << 15, // ABI 5
+};
+enum { pb_net_bind_tcp = 1ull << 0, pb_net_connect_tcp = 1ull << 1 }; // ABI 4
+enum { pb_scope_abstract_unix_socket = 1ull << 0, pb_scope_signal = 1ull << 1 }; // ABI 6
+enum { pb_rule_path_beneath = 1, pb_rule_net_port = 2 };
+
+struct pb_ruleset_attr {
+  uint64_t handled_access_fs;
+  uint64_t handled_access_net;
+  uint64_t scoped;
+};
+struct __attribute__((packed)) pb_path_beneath_attr {
+  uint64_t allowed_access;
+  int32_t parent_fd;
+};
+struct pb_net_port_attr {
+  uint64_t allowed_access;
+  uint64_t port;
+};
+
+int pb_landlock_abi(void) {
+  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, 1 /* LANDLOCK_CREATE_RULESET_VERSION */);
+  return abi < 0 ? 0 : (int)abi;
+}
+
+/// Every right to files the ABI `abi` knows.
+static uint64_t pb_fs_rights(int abi) {
+  uint64_t rights = (pb_fs_make_sym << 1) - 1;
+  if (abi >= 2) rights |= pb_fs_refer;
+  if (abi >= 3) rights |= pb_fs_truncate;
+  if (abi >= 5) rights |= pb_fs_ioctl_dev;
+  return rights;
+}
+
+int pb_landlock_ruleset(int abi, bool handles_tcp) {
+  struct pb_ruleset_attr attributes = {.handled_access_fs = pb_fs_rights(abi)};
+  if (abi >= 4 && handles_tcp) attributes.handled_access_net = pb_net_bind_tcp | pb_net_connect_tcp;
+  if (abi >= 6) attributes.scoped = pb_scope_abstract_unix_socket | pb_scope_signal;
+  size_t size = abi >= 6 ? sizeof attributes : abi >= 4 ? 2 * sizeof(uint64_t) : sizeof(uint64_t);
+  long ruleset = syscall(SYS_landlock_create_ruleset, &attributes, size, 0);
+  return ruleset < 0 ? -errno : (int)ruleset;
+}
+
+int pb_landlock_allow_path(int ruleset, int abi, const char *path, int uses) {
+  int file = open(path, O_PATH | O_CLOEXEC);
+  if (file < 0) return errno;
+  struct stat status;
+  if (fstat(file, &status) != 0) {
+    int failed = errno;
+    close(file);
+    return failed;
+  }
+  uint64_t reading = pb_fs_read_file | pb_fs_read_dir;
+  uint64_t writing = pb_fs_rights(abi) & ~(pb_fs_execute | reading);
+  uint64_t allowed = 0;
+  if (uses & PB_USE_READ) allowed |= reading;
+  if (uses & PB_USE_WRITE) allowed |= reading | writing;
+  if (uses & PB_USE_EXECUTE) allowed |= pb_fs_execute | pb_fs_read_file;
+  // A file takes only the rights a file has.
+  if (!S_ISDIR(status.st_mode)) {
+    allowed &= pb_fs_execute | pb_fs_write_file | pb_fs_read_file | pb_fs_truncate | pb_fs_ioctl_dev;
+  }
+  struct pb_path_beneath_attr rule = {.allowed_access = allowed & pb_fs_rights(abi), .parent_fd = file};
+  long added = syscall(SYS_landlock_add_rule, ruleset, pb_rule_path_beneath, &rule, 0);
+  int failed = added < 0 ? errno : 0;
+  close(file);
+  return failed;
+}
+
+int pb_landlock_allow_port(int ruleset, uint16_t port) {
+  struct pb_net_port_attr rule = {.allowed_access = pb_net_connect_tcp, .port = port};
+  return syscall(SYS_landlock_add_rule, ruleset, pb_rule_net_port, &rule, 0) < 0 ? errno : 0;
+}
+
+// A ruleset binds the thread that restricts itself and the threads it starts after, not the
+// others: each thread of the process restricts itself, in a handler of SIGSYS (a signal the
+// Dispatch worker threads leave unblocked, and that no seccomp filter of the process raises).
+enum { pb_most_threads = 1024 };
+static int pb_restricting = -1;
+static _Atomic int pb_restricted_count;
+static _Atomic pid_t pb_restricted[pb_most_threads];
+static _Atomic int pb_restrict_failure;
+
+static int pb_restrict_thread(void) {
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+  if (syscall(SYS_landlock_restrict_self, pb_restricting, 0) != 0) return errno;
+  return 0;
+}
+
+static void pb_restrict_signalled_thread(int signum, siginfo_t *info, void *context) {
+  (void)signum;
+  (void)context;
+  // Only the process's own request: a SIGSYS from elsewhere changes nothing.
+  if (info->si_code != SI_TKILL || info->si_pid != getpid()) return;
+  int saved = errno;
+  int failed = pb_restrict_thread();
+  if (failed != 0) atomic_store(&pb_restrict_failure, failed);
+  int slot = atomic_fetch_add(&pb_restricted_count, 1);
+  if (slot < pb_most_threads) atomic_store(&pb_restricted[slot], (pid_t)syscall(SYS_gettid));
+  errno = saved;
+}
+
+static bool pb_contains(_Atomic pid_t *list, int count, pid_t thread) {
+  for (int n = 0; n < count && n < pb_most_threads; ++n) {
+    if (atomic_load(&list[n]) == thread) return true;
+  }
+  return false;
+}
+
+int pb_landlock_restrict_all_threads(int ruleset, int milliseconds) {
+  pb_restricting = ruleset;
+  atomic_store(&pb_restricted_count, 0);
+  atomic_store(&pb_restrict_failure, 0);
+  int failed = pb_restrict_thread();
+  if (failed != 0) return failed;
+  pid_t self = (pid_t)syscall(SYS_gettid);
+  struct sigaction action = {0}, previous;
+  action.sa_sigaction = pb_restrict_signalled_thread;
+  action.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGSYS, &action, &previous) != 0) return errno;
+  static _Atomic pid_t signalled[pb_most_threads];
+  int signalledCount = 0;
+  struct timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  for (;;) {
+    // Threads started meanwhile by a thread not yet restricted are found on the next look.
+    DIR *threads = opendir("/proc/self/task");
+    if (threads == NULL) {
+      failed = errno;
+      break;
+    }
+    bool waiting = false;
+    struct dirent *entry;
+    while ((entry = readdir(threads)) != NULL) {
+      if (entry->d_name[0] == '.') continue;
+      pid_t thread = (pid_t)atol(entry->d_name);
+      int restricted = atomic_load(&pb_restricted_count);
+      if (thread == self || pb_contains(pb_restricted, restricted, thread)) continue;
+      waiting = true;
+      if (pb_contains(signalled, signalledCount, thread)) continue;
+      if (signalledCount == pb_most_threads) {
+        failed = EAGAIN;
+        break;
+      }
+      atomic_store(&signalled[signalledCount++], thread);
+      if (syscall(SYS_tgkill, getpid(), thread, SIGSYS) != 0 && errno != ESRCH) {
+        failed = errno;
+        break;
+      }
+    }
+    closedir(threads);
+    if (failed == 0) failed = atomic_load(&pb_restrict_failure);
+    if (failed != 0 || !waiting) break;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long waited = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+    // A thread that blocks SIGSYS never restricts itself: the process is not confined.
+    if (waited > milliseconds) {
+      failed = ETIMEDOUT;
+      break;
+    }
+    usleep(500);
+  }
+  sigaction(SIGSYS, &previous, NULL);
+  return failed;
+}
+
+// The seccomp filter: what no plugin needs fails with EPERM; without the network, a socket of
+// any family but AF_UNIX fails with EACCES.
+#if defined(__x86_64__)
+#define PB_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define PB_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+#define PB_DENY(call) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (call), 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM)
+#define PB_LOAD_NUMBER BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
+#define PB_LOAD_ARGUMENT(n) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[n]))
+
+int pb_seccomp_confine(bool network) {
+#ifndef PB_AUDIT_ARCH
+  (void)network;
+  return ENOSYS;
+#else
+  uint32_t namespaces = CLONE_NEWNS | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP;
+  pid_t self = getpid();
+  struct sock_filter filter[] = {
+      // Another architecture's calls (the 32-bit ones on x86_64) are not allowed at all.
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PB_AUDIT_ARCH, 1, 0),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+      PB_LOAD_NUMBER,
+#if defined(__x86_64__)
+      // x32 calls, numbered from 0x40000000.
+      BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+      PB_DENY(SYS_iopl),
+      PB_DENY(SYS_ioperm),
+#endif
+      // Tracing and reading other processes, the kernel's own state, mounts and namespaces.
+      PB_DENY(SYS_ptrace),
+      PB_DENY(SYS_kcmp),
+      PB_DENY(SYS_pidfd_getfd),
+      PB_DENY(SYS_mount),
+      PB_DENY(SYS_umount2),
+      PB_DENY(SYS_pivot_root),
+      PB_DENY(SYS_chroot),
+      PB_DENY(SYS_open_tree),
+      PB_DENY(SYS_move_mount),
+      PB_DENY(SYS_fsopen),
+      PB_DENY(SYS_fsconfig),
+      PB_DENY(SYS_fsmount),
+      PB_DENY(SYS_fspick),
+      PB_DENY(SYS_mount_setattr),
+      PB_DENY(SYS_setns),
+      PB_DENY(SYS_unshare),
+      PB_DENY(SYS_init_module),
+      PB_DENY(SYS_finit_module),
+      PB_DENY(SYS_delete_module),
+      PB_DENY(SYS_kexec_load),
+      PB_DENY(SYS_kexec_file_load),
+      PB_DENY(SYS_bpf),
+      PB_DENY(SYS_perf_event_open),
+      PB_DENY(SYS_userfaultfd),
+      PB_DENY(SYS_keyctl),
+      PB_DENY(SYS_add_key),
+      PB_DENY(SYS_request_key),
+      PB_DENY(SYS_acct),
+      PB_DENY(SYS_swapon),
+      PB_DENY(SYS_swapoff),
+      PB_DENY(SYS_reboot),
+      PB_DENY(SYS_sethostname),
+      PB_DENY(SYS_setdomainname),
+      PB_DENY(SYS_syslog),
+      PB_DENY(SYS_settimeofday),
+      PB_DENY(SYS_clock_settime),
+      PB_DENY(SYS_clock_adjtime),
+      PB_DENY(SYS_adjtimex),
+      PB_DENY(SYS_quotactl),
+      PB_DENY(SYS_open_by_handle_at),
+      PB_DENY(SYS_name_to_handle_at),
+      PB_DENY(SYS_vhangup),
+      // clone3 passes its flags in memory a filter cannot read: the C library then uses clone.
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+      // clone with a namespace flag.
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 4),
+      PB_LOAD_ARGUMENT(0),
+      BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, namespaces, 0, 1),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      // Reading another process's memory: only this one's, as the Swift runtime's backtracer,
+      // started by this process after a trap, reads it.
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_readv, 1, 0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_writev, 0, 4),
+      PB_LOAD_ARGUMENT(0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)self, 1, 0),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      // Sockets: with no network, only those of the process's own machine, AF_UNIX.
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 4),
+      PB_LOAD_ARGUMENT(0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 1, 0),
+      BPF_STMT(BPF_RET | BPF_K, network ? SECCOMP_RET_ALLOW : SECCOMP_RET_ERRNO | EACCES),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+  };
+  struct sock_fprog program = {.len = sizeof filter / sizeof filter[0], .filter = filter};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+  // Every thread of the process takes the filter (and no_new_privs) at once.
+  long synced = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program);
+  if (synced < 0) return errno;
+  return synced == 0 ? 0 : EAGAIN;
+#endif
+}
+
+int pb_limit_resource(int resource, uint64_t limit) {
+  struct rlimit current;
+  if (getrlimit(resource, &current) != 0) return errno;
+  // Never raised above what the process has.
+  rlim_t value = current.rlim_max != RLIM_INFINITY && current.rlim_max < limit ? current.rlim_max : limit;
+  struct rlimit lowered = {.rlim_cur = value, .rlim_max = value};
+  return setrlimit(resource, &lowered) == 0 ? 0 : errno;
+}
+
+struct pb_object_visit {
+  void (*_Nonnull visit)(const char *_Nonnull path, void *_Nullable context);
+  void *_Nullable context;
+};
+
+static int pb_visit_object(struct dl_phdr_info *info, size_t size, void *argument) {
+  (void)size;
+  struct pb_object_visit *visit = argument;
+  if (info->dlpi_name != NULL && info->dlpi_name[0] == '/') visit->visit(info->dlpi_name, visit->context);
+  return 0;
+}
+
+void pb_each_loaded_object(void (*_Nonnull visit)(const char *_Nonnull path, void *_Nullable context),
+                           void *_Nullable context) {
+  struct pb_object_visit argument = {.visit = visit, .context = context};
+  dl_iterate_phdr(pb_visit_object, &argument);
+}
+
+bool pb_seccomp_available(void) {
+  return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0;
+}

@@ -1,0 +1,101 @@
+internal import CPlugboard
+internal import Glibc
+
+extension ProcessConfinement {
+    /// Confines this process, the plugin process that is to serve `files`, to this confinement,
+    /// in every thread, before any of their code runs; returns why it could not, or `nil`. What
+    /// the kernel does not offer (``KernelConfinement``) is left out, as the host said at start.
+    func apply(files: [String]) -> String? {
+        for directory in writes where directory.hasPrefix(PluginDirectories.data(of: "")) {
+            makeDirectory(directory)
+        }
+        let temporary = PluginDirectories.temporary(ofProcess: getpid())
+        makeDirectory(temporary)
+        setenv("TMPDIR", temporary, 1)
+        let megabytes = UInt64(clamping: memoryMegabytes)
+        for (resource, limit) in [(RLIMIT_DATA, megabytes << 20), (RLIMIT_CORE, 0)] {
+            let failed = pb_limit_resource(Int32(resource.rawValue), limit)
+            if failed != 0 { return "its limit \(resource) could not be set: \(Self.reason(failed))" }
+        }
+        let kernel = KernelConfinement.current
+        if kernel.landlock > 0, let failure = restrict(files: files, temporary: temporary, abi: kernel.landlock) {
+            return failure
+        }
+        if kernel.seccomp {
+            let failed = pb_seccomp_confine(network || !ports.isEmpty)
+            if failed != 0 { return "its system calls could not be filtered: \(Self.reason(failed))" }
+        }
+        return nil
+    }
+
+    /// Restricts, with Landlock's `abi`, the files this process reads, writes and runs, and the
+    /// TCP ports it connects to; returns why it could not, or `nil`.
+    private func restrict(files: [String], temporary: String, abi: Int32) -> String? {
+        let ruleset = pb_landlock_ruleset(abi, !network)
+        guard ruleset >= 0 else { return "its Landlock ruleset could not be made: \(Self.reason(-ruleset))" }
+        defer { close(ruleset) }
+        var rules: [(path: String, uses: Int32)] = []
+        let objects = LoadedObjects.paths
+        let runtime = Set(objects.map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }).sorted()
+        rules += (Self.systemReads + runtime + [Self.executable()] + files + reads).map { ($0, PB_USE_READ) }
+        rules += (Self.systemWrites + writes + [temporary]).map { ($0, PB_USE_WRITE) }
+        // The programs it may start, and the Swift runtime's backtracer, which a trap starts. Each is
+        // dynamically linked, so the dynamic loader runs too: it could start any program the
+        // process reads (none of the system's: ``systemReads``), confined as the process is.
+        let programs = [LoadedObjects.backtracer, LoadedObjects.dynamicLoader].compactMap { $0 } + runs
+        rules += programs.map { ($0, PB_USE_EXECUTE) }
+        for (path, uses) in rules {
+            let failed = pb_landlock_allow_path(ruleset, abi, path, uses)
+            // A path that is not there is not reachable: nothing to allow.
+            if failed != 0 && failed != ENOENT && failed != ENOTDIR {
+                return "its access to \(path) could not be allowed: \(Self.reason(failed))"
+            }
+        }
+        if !network {
+            for port in ports {
+                let failed = pb_landlock_allow_port(ruleset, port)
+                if failed != 0 { return "its connections to port \(port) could not be allowed: \(Self.reason(failed))" }
+            }
+        }
+        let failed = pb_landlock_restrict_all_threads(ruleset, 2_000)
+        if failed == ETIMEDOUT { return "a thread of its process did not take its Landlock ruleset" }
+        if failed != 0 { return "its Landlock ruleset could not be applied: \(Self.reason(failed))" }
+        return nil
+    }
+
+    /// What every plugin process reads of the system: its libraries and shared data (not its
+    /// programs, which the dynamic loader could then start), the name service's and time zone's
+    /// configuration, certificates, `/proc` and the processors' description.
+    private static let systemReads = [
+        "/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/share", "/lib", "/lib64", "/lib32", "/etc/ld.so.cache",
+        "/etc/localtime", "/etc/nsswitch.conf", "/etc/hosts",
+        "/etc/host.conf", "/etc/resolv.conf", "/etc/gai.conf", "/etc/services", "/etc/protocols", "/etc/passwd",
+        "/etc/group", "/etc/ssl", "/etc/ca-certificates", "/proc", "/sys/devices/system/cpu", "/dev/urandom",
+        "/dev/random", "/dev/zero",
+    ]
+
+    /// What every plugin process writes of the system.
+    private static let systemWrites = ["/dev/null"]
+
+    /// This process's executable.
+    private static func executable() -> String {
+        var path = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let count = readlink("/proc/self/exe", &path, path.count)
+        guard count > 0 else { return "/proc/self/exe" }
+        return String(decoding: path.prefix(count).map(UInt8.init(bitPattern:)), as: UTF8.self)
+    }
+
+    /// Creates `path` and its missing parents, readable by the owner only.
+    private func makeDirectory(_ path: String) {
+        var built = ""
+        for component in path.split(separator: "/") {
+            built += "/" + component
+            mkdir(built, 0o700)
+        }
+    }
+
+    /// The system's text for the error `code`.
+    static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
