@@ -11,6 +11,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -314,6 +315,18 @@ int pb_seccomp_confine(bool network) {
   if (synced < 0) return errno;
   return synced == 0 ? 0 : EAGAIN;
 #endif
+}
+
+uint64_t pb_data_memory(void) {
+  FILE *status = fopen("/proc/self/status", "re");
+  if (status == NULL) return 0;
+  char line[256];
+  unsigned long long kibibytes = 0;
+  while (fgets(line, sizeof line, status) != NULL) {
+    if (sscanf(line, "VmData: %llu kB", &kibibytes) == 1) break;
+  }
+  fclose(status);
+  return (uint64_t)kibibytes * 1024;
 }
 
 int pb_limit_resource(int resource, uint64_t limit) {

@@ -43,6 +43,13 @@ let help = """
       XDG_STATE_HOME                      Where an isolated plugin's crash reports are kept:
                                           $XDG_STATE_HOME/plugboard/crashes (default
                                           ~/.local/state/plugboard/crashes).
+      XDG_CONFIG_HOME                     Where the grants of isolated plugins are read from, one
+                                          a line as --grant takes them:
+                                          $XDG_CONFIG_HOME/plugboard/grants (default
+                                          ~/.config/plugboard/grants).
+      XDG_DATA_HOME                       Under which each plugin has a data directory of its own:
+                                          $XDG_DATA_HOME/plugboard/plugins/NAME (default
+                                          ~/.local/share/plugboard/plugins/NAME).
 
     EXIT STATUS:
       0    Success.

@@ -9,6 +9,7 @@ struct DocumentationExampleTests {
     private static let contexts: [(start: String, before: String, after: String)] = [
         ("import Plugboard", "", ""),
         ("public enum BlogPlugin", "import Plugboard\n", ""),
+        ("public enum NotesPlugin", "import Plugboard\n", ""),
         ("// In the account plugin's module", "import Plugboard\n", ""),
         (
             "public import Plugboard", "",

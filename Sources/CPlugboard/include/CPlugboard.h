@@ -183,6 +183,9 @@ __attribute__((visibility("hidden"))) int pb_landlock_restrict_all_threads(int r
 /// other than AF_UNIX unless `network`; returns 0 or the error.
 __attribute__((visibility("hidden"))) int pb_seccomp_confine(bool network);
 
+/// The data memory the process uses now (`VmData`), in bytes; 0 when it cannot be read.
+__attribute__((visibility("hidden"))) uint64_t pb_data_memory(void);
+
 /// Lowers the limit `resource` (`RLIMIT_*`) to `limit`, never above what it is; returns 0 or the
 /// error.
 __attribute__((visibility("hidden"))) int pb_limit_resource(int resource, uint64_t limit);

@@ -47,8 +47,8 @@ public enum PluginPermission: Sendable, Hashable, Codable, CustomStringConvertib
     /// PluginPermission.run("/usr/bin/git").description  // "run /usr/bin/git"
     /// ```
     case run(String)
-    /// Uses up to this many mebibytes of data memory, instead of the default
-    /// (``defaultMemoryMegabytes``).
+    /// Uses up to this many mebibytes of data memory (beyond what its process holds before its
+    /// plugins load), instead of the default (``defaultMemoryMegabytes``).
     ///
     /// ```swift
     /// PluginPermission.memory(megabytes: 2048).description  // "memory 2048 MiB"

@@ -11,9 +11,19 @@ extension ProcessConfinement {
         }
         let temporary = PluginDirectories.temporary(ofProcess: getpid())
         makeDirectory(temporary)
+        // Under a directory of the user's own, not one another user made there first.
+        var status = stat()
+        let parent = String(temporary[..<temporary.lastIndex(of: "/")!])
+        guard lstat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
+            status.st_mode & 0o077 == 0
+        else {
+            return "its temporary directory's parent, \(parent), is not a directory of its user's own, closed to others"
+        }
         setenv("TMPDIR", temporary, 1)
+        // Its plugins' data memory, beyond what the process holds now (the runtime's, and a
+        // sanitizer's shadow memory in a sanitized build).
         let megabytes = UInt64(clamping: memoryMegabytes)
-        for (resource, limit) in [(RLIMIT_DATA, megabytes << 20), (RLIMIT_CORE, 0)] {
+        for (resource, limit) in [(RLIMIT_DATA, pb_data_memory() + (megabytes << 20)), (RLIMIT_CORE, 0)] {
             let failed = pb_limit_resource(Int32(resource.rawValue), limit)
             if failed != 0 { return "its limit \(resource) could not be set: \(Self.reason(failed))" }
         }

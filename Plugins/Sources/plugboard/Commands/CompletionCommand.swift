@@ -26,7 +26,7 @@ enum CompletionCommand {
     /// Each command, its options (all but `--help`) and what its operands are.
     static let commands: [(name: String, options: [String], operand: Operand)] = {
         let plugins = ["--plugins", "--with-bundled"]
-        let isolation = ["--isolate", "--plugin-deadline"]
+        let isolation = ["--isolate", "--plugin-deadline", "--grant"]
         let launching = ["--task-timeout"] + isolation
         return [
             ("demo", plugins + ["--eager"] + launching, .none),
@@ -46,7 +46,9 @@ enum CompletionCommand {
     private static let directoryOptions = ["--plugins", "--in", "--build"]
     private static let fileOptions = ["--trace"]
     /// Options that take a value the shell cannot offer: a URL, a number of seconds, or a plugin's name.
-    private static let freeOptions = ["--open", "--timeout", "--task-timeout", "--plugin-deadline", "--needs"]
+    private static let freeOptions = [
+        "--open", "--timeout", "--task-timeout", "--plugin-deadline", "--needs", "--grant",
+    ]
     private static let formats = "text dot"
     private static let isolations = "all none"
     private static let shells = "bash zsh fish"

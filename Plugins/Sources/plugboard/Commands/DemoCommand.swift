@@ -7,6 +7,7 @@ enum DemoCommand {
     nonisolated static let help = """
         USAGE: plugboard demo [--plugins DIR]... [--with-bundled] [--eager] [--task-timeout SECONDS]
                               [--isolate NAMES] [--plugin-deadline SECONDS]
+                              [--grant NAME[=PERMISSION]]...
 
         Loads the bundled example plugins (or the plugins in each DIR) that are active at
         launch and declares the others, which load when the journey first needs them (each

@@ -56,6 +56,7 @@ enum InspectCommand {
         Terminal.line("  interceptors \(listed(report.interceptors.map { "\($0.scope) \($0.value)" }))")
         Terminal.line("  parameter types \(listed(report.parameterTypes))")
         Terminal.line("  fallbacks    \(listed(report.fallbacks))")
+        Terminal.line("  permissions  \(listed(report.permissions))")
         return 0
     }
 

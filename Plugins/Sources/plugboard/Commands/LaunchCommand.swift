@@ -9,6 +9,7 @@ enum LaunchCommand {
         USAGE: plugboard launch [--plugins DIR]... [--with-bundled] [--trace FILE] [--hold] [--strict]
                                [--task-timeout SECONDS] [--isolate NAMES]
                                [--plugin-deadline SECONDS]
+                               [--grant NAME[=PERMISSION]]...
 
         Loads the bundled plugins (or the plugins in each DIR), validates the startup task
         graph, runs it with a progress line per task on standard error, and prints each task's

@@ -5,6 +5,7 @@ enum ListCommand {
     static let help = """
         USAGE: plugboard list [--plugins DIR]... [--with-bundled] [--eager] [--json] [--isolate NAMES]
                               [--plugin-deadline SECONDS]
+                              [--grant NAME[=PERMISSION]]...
 
         Lists what the bundled plugins (or the plugins in each DIR) register: each plugin with
         its file and the runtime and toolchain it was built for, each module with where it

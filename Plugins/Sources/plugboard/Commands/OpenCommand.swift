@@ -6,6 +6,7 @@ enum OpenCommand {
     nonisolated static let help = """
         USAGE: plugboard open URL [--plugins DIR]... [--with-bundled] [--strict] [--eager]
                               [--task-timeout SECONDS] [--isolate NAMES] [--plugin-deadline SECONDS]
+                              [--grant NAME[=PERMISSION]]...
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch and
         declares the others, launches them, resolves URL through the router and its

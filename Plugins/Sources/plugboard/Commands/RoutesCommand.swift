@@ -5,6 +5,7 @@ enum RoutesCommand {
     static let help = """
         USAGE: plugboard routes [--plugins DIR]... [--with-bundled] [--eager] [--json] [--isolate NAMES]
                                 [--plugin-deadline SECONDS]
+                                [--grant NAME[=PERMISSION]]...
 
         Lists every route of the bundled plugins (or of the plugins in each DIR): its pattern,
         parameters, title, example URL, and the module and file that own it. Only the plugins

@@ -9,6 +9,7 @@ enum RunCommand {
         USAGE: plugboard run [--plugins DIR]... [--with-bundled] [--open URL] [--strict] [--eager]
                              [--watch] [--build PACKAGE]... [--task-timeout SECONDS]
                              [--isolate NAMES] [--plugin-deadline SECONDS]
+                             [--grant NAME[=PERMISSION]]...
 
         Loads the bundled plugins (or the plugins in each DIR) that are active at launch,
         declares the others (each is loaded when first needed, and says so on standard

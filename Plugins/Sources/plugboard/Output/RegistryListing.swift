@@ -24,8 +24,14 @@ enum RegistryListing {
             )
             let dependencies = plugin.dependencies.map(\.description)
             Terminal.line("    dependencies \(dependencies.isEmpty ? "(none)" : dependencies.joined(separator: ", "))")
+            Terminal.line("    permissions  \(permissions(of: plugin))")
         }
         if listed.plugins.isEmpty { Terminal.line("  (none)") }
+        // What the kernel cannot enforce, said where isolated plugins are listed as confined.
+        let unenforced = KernelConfinement.current.unenforced
+        if listed.plugins.contains(where: \.isolated) && !unenforced.isEmpty {
+            Terminal.line("  not enforced on this kernel: \(unenforced.joined(separator: "; "))")
+        }
         Terminal.heading("Modules")
         printModules(snapshot)
         Terminal.heading("Routes")
@@ -51,6 +57,14 @@ enum RegistryListing {
     }
 
     /// One line per module: its name, where it comes from, and whether it is disabled.
+    /// What `plugin` declares it needs, and whether its process is confined to it.
+    private static func permissions(of plugin: RegistryJSON.Plugin) -> String {
+        let declared = plugin.permissions.isEmpty ? "(none)" : plugin.permissions.joined(separator: ", ")
+        if plugin.confined { return declared + "  (confined to them)" }
+        // In the host's process nothing confines it: it may do what the host may.
+        return declared + (plugin.permissions.isEmpty ? "" : "  (not confined: it runs in the host's process)")
+    }
+
     static func printModules(_ snapshot: RegistrySnapshot) {
         for module in snapshot.modules {
             let source = module.plugin.map { "plugin \($0)" } ?? PluginLoader.shown(path: module.owner.image)

@@ -70,6 +70,12 @@ enum PluginLoading {
         // The plugins to isolate start in processes of their own — those needed at launch now, the
         // others when first needed — and the rest load here.
         let (now, later) = isolatedGroups(of: read, eager: eager)
+        // An isolated plugin is confined to its permissions as far as the kernel lets it be.
+        let unenforced = KernelConfinement.current.unenforced
+        if !read.plan.groups.isEmpty && !unenforced.isEmpty {
+            Terminal.error(
+                "warning: this kernel cannot confine isolated plugins in: \(unenforced.joined(separator: "; "))")
+        }
         let failures = await Isolation.start(
             now, deadline: isolation.deadline, manifests: read.manifests, loader: read.loader)
         let (inHost, population) = installInHost(read, eager: eager)

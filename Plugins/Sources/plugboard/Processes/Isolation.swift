@@ -29,6 +29,12 @@ enum Isolation {
           --plugin-deadline SECONDS
                           How long an isolated plugin may take to answer before it is taken for
                           hung: its process is stopped and its screens say so (default 5).
+          --grant NAME[=PERMISSION]
+                          Let the isolated plugin NAME do what it declares beyond its own code:
+                          all of it, or the PERMISSION named (read PATH, write PATH, connect
+                          HOST:PORT, connect any, run PATH, memory N MiB); repeatable, beside
+                          the lines of ~/.config/plugboard/grants. One that declares more than
+                          is granted is refused before it runs.
         """
 
     /// Serves the plugin files the host names, in load order, over descriptor 3, as a plugin
@@ -159,7 +165,13 @@ enum Isolation {
     /// Why a group could not run isolated, as `error` says it: the loader's error names the group's
     /// first file, where the line that gives the reason names the plugins.
     private static func reason(_ error: PluginLoadError) -> String {
-        if case .isolationFailed(_, let cause) = error { "\(cause)" } else { "\(error)" }
+        switch error {
+        case .isolationFailed(_, let cause): "\(cause)"
+        case .notGranted(_, let plugin, let permissions):
+            "it asks to \(permissions.map(\.description).joined(separator: ", ")), which the person did not grant "
+                + "(--grant \(plugin) grants all it asks)"
+        default: "\(error)"
+        }
     }
 
     /// Where `member` of `plugin` runs: `isolated, process 812`, or

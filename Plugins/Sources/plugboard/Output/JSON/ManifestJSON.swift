@@ -28,6 +28,8 @@ struct ManifestJSON: Encodable {
     let parameterTypes: [String]
     /// The modules that register a fallback.
     let fallbacks: [String]
+    /// What it needs beyond its own code, each in its text form (`read ~/notes`).
+    let permissions: [String]
 
     init(_ manifest: SealedManifest, file: String, sealed: Bool) {
         self.file = file
@@ -38,6 +40,7 @@ struct ManifestJSON: Encodable {
         toolchain = manifest.toolchain
         architecture = manifest.architecture
         modules = manifest.modules
+        permissions = manifest.permissions.map(\.description)
         dependencies = manifest.dependencies.map(DependencyJSON.init)
         routes = manifest.routes.indices.map { index in
             let title = manifest.routeTitles.indices.contains(index) ? manifest.routeTitles[index] : ""

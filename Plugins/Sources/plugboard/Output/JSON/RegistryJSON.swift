@@ -17,6 +17,32 @@ struct RegistryJSON: Encodable {
         var isolated = false
         /// The process it runs in, if it is isolated and running.
         var processID: Int32?
+        /// What it declares it needs beyond its own code, each in its text form.
+        var permissions: [String] = []
+        /// Whether its process is confined to its permissions: it runs isolated. One in the host's
+        /// process is trusted with all the host may do.
+        var confined: Bool { isolated }
+
+        enum CodingKeys: String, CodingKey {
+            case name, version, file, runtimeVersion, toolchain, modules, dependencies, loaded, isolated, processID
+            case permissions, confined
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(version, forKey: .version)
+            try container.encode(file, forKey: .file)
+            try container.encode(runtimeVersion, forKey: .runtimeVersion)
+            try container.encode(toolchain, forKey: .toolchain)
+            try container.encode(modules, forKey: .modules)
+            try container.encode(dependencies, forKey: .dependencies)
+            try container.encode(loaded, forKey: .loaded)
+            try container.encode(isolated, forKey: .isolated)
+            try container.encodeIfPresent(processID, forKey: .processID)
+            try container.encode(permissions, forKey: .permissions)
+            try container.encode(confined, forKey: .confined)
+        }
     }
 
     struct Module: Encodable {
@@ -90,7 +116,8 @@ struct RegistryJSON: Encodable {
                 return Plugin(
                     name: manifest.name, version: manifest.version, file: plugin.path,
                     runtimeVersion: manifest.fingerprint.runtimeVersion, toolchain: manifest.fingerprint.toolchain,
-                    modules: plugin.modules, dependencies: manifest.dependencies.map(DependencyJSON.init), loaded: true)
+                    modules: plugin.modules, dependencies: manifest.dependencies.map(DependencyJSON.init), loaded: true,
+                    permissions: manifest.permissions.map(\.description))
             } + members.filter(isDeclared).map { Self.declared($0, isolated: false) }
         // Those of the host's process in the population's order, then those isolated, as they
         // started, then those isolated not started yet.
@@ -137,7 +164,7 @@ struct RegistryJSON: Encodable {
             name: member.candidate.name, version: member.candidate.version, file: member.candidate.path,
             runtimeVersion: member.manifest.runtimeVersion, toolchain: member.manifest.toolchain,
             modules: member.manifest.modules, dependencies: member.candidate.dependencies.map(DependencyJSON.init),
-            loaded: false, isolated: isolated)
+            loaded: false, isolated: isolated, permissions: member.manifest.permissions.map(\.description))
     }
 
     /// The plugins that run in processes of their own, as their files declare them.
@@ -151,7 +178,8 @@ struct RegistryJSON: Encodable {
                     runtimeVersion: manifest?.runtimeVersion ?? "", toolchain: manifest?.toolchain ?? "",
                     modules: manifest?.modules ?? [],
                     dependencies: (manifest?.dependencies ?? []).map(DependencyJSON.init), loaded: true,
-                    isolated: true, processID: isolated.processID)
+                    isolated: true, processID: isolated.processID,
+                    permissions: (manifest?.permissions ?? []).map(\.description))
             }
         }
     }
