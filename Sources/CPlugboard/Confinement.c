@@ -5,6 +5,7 @@
 #include <link.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -116,24 +117,56 @@ int pb_landlock_allow_port(int ruleset, uint16_t port) {
 
 // A ruleset binds the thread that restricts itself and the threads it starts after, not the
 // others: each thread of the process restricts itself, in a handler of SIGSYS (a signal the
-// Dispatch worker threads leave unblocked, and that no seccomp filter of the process raises).
+// Dispatch worker threads leave unblocked, and that no seccomp filter of the process raises). The
+// handler is installed with the kernel's own call, not the C library's `sigaction`, and makes only
+// system calls: a sanitizer that wraps handlers (ThreadSanitizer's) cannot run one on a thread of
+// its own, which must restrict itself too.
 enum { pb_most_threads = 1024 };
 static int pb_restricting = -1;
 static _Atomic int pb_restricted_count;
 static _Atomic pid_t pb_restricted[pb_most_threads];
 static _Atomic int pb_restrict_failure;
 
-static int pb_restrict_thread(void) {
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+// The handler and what it calls are not instrumented by a sanitizer: it may run on a thread the
+// sanitizer keeps for itself, which has none of its state.
+#if defined(__has_attribute) && __has_attribute(disable_sanitizer_instrumentation)
+#define PB_UNINSTRUMENTED __attribute__((disable_sanitizer_instrumentation))
+#else
+#define PB_UNINSTRUMENTED
+#endif
+
+PB_UNINSTRUMENTED static int pb_restrict_thread(void) {
+  if (syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
   if (syscall(SYS_landlock_restrict_self, pb_restricting, 0) != 0) return errno;
   return 0;
 }
 
-static void pb_restrict_signalled_thread(int signum, siginfo_t *info, void *context) {
+/// The kernel's `struct sigaction`, as `rt_sigaction` takes it.
+struct pb_kernel_action {
+  void (*handler)(int, siginfo_t *, void *);
+  unsigned long flags;
+  void (*restorer)(void);
+  uint64_t mask;
+};
+
+#if defined(__x86_64__)
+#define PB_SA_RESTORER 0x04000000
+/// Returns from a handler installed with `rt_sigaction`: the kernel's `rt_sigreturn`.
+__attribute__((naked)) static void pb_return_from_handler(void) {
+  __asm__ volatile("mov $15, %rax\n\tsyscall");
+}
+#endif
+
+/// Installs `action` for `signum` with the kernel's call, keeping the one it replaces in `previous`.
+static int pb_kernel_sigaction(int signum, const struct pb_kernel_action *action, struct pb_kernel_action *previous) {
+  return syscall(SYS_rt_sigaction, signum, action, previous, sizeof(uint64_t)) == 0 ? 0 : errno;
+}
+
+PB_UNINSTRUMENTED static void pb_restrict_signalled_thread(int signum, siginfo_t *info, void *context) {
   (void)signum;
   (void)context;
   // Only the process's own request: a SIGSYS from elsewhere changes nothing.
-  if (info->si_code != SI_TKILL || info->si_pid != getpid()) return;
+  if (info->si_code != SI_TKILL || info->si_pid != (pid_t)syscall(SYS_getpid)) return;
   int saved = errno;
   int failed = pb_restrict_thread();
   if (failed != 0) atomic_store(&pb_restrict_failure, failed);
@@ -156,11 +189,14 @@ int pb_landlock_restrict_all_threads(int ruleset, int milliseconds) {
   int failed = pb_restrict_thread();
   if (failed != 0) return failed;
   pid_t self = (pid_t)syscall(SYS_gettid);
-  struct sigaction action = {0}, previous;
-  action.sa_sigaction = pb_restrict_signalled_thread;
-  action.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigemptyset(&action.sa_mask);
-  if (sigaction(SIGSYS, &action, &previous) != 0) return errno;
+  struct pb_kernel_action action = {.handler = pb_restrict_signalled_thread, .flags = SA_SIGINFO | SA_RESTART};
+#if defined(__x86_64__)
+  action.flags |= PB_SA_RESTORER;
+  action.restorer = pb_return_from_handler;
+#endif
+  struct pb_kernel_action previous;
+  failed = pb_kernel_sigaction(SIGSYS, &action, &previous);
+  if (failed != 0) return failed;
   static _Atomic pid_t signalled[pb_most_threads];
   int signalledCount = 0;
   struct timespec start;
@@ -204,7 +240,7 @@ int pb_landlock_restrict_all_threads(int ruleset, int milliseconds) {
     }
     usleep(500);
   }
-  sigaction(SIGSYS, &previous, NULL);
+  pb_kernel_sigaction(SIGSYS, &previous, NULL);
   return failed;
 }
 
@@ -358,4 +394,17 @@ void pb_each_loaded_object(void (*_Nonnull visit)(const char *_Nonnull path, voi
 
 bool pb_seccomp_available(void) {
   return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0;
+}
+
+static int pb_remove_entry(const char *path, const struct stat *status, int kind, struct FTW *walk) {
+  (void)status;
+  (void)walk;
+  // A link is removed, never followed; a directory once it is empty.
+  if (kind == FTW_DP) rmdir(path);
+  else unlink(path);
+  return 0;
+}
+
+void pb_remove_tree(const char *path) {
+  nftw(path, pb_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

@@ -233,15 +233,18 @@ struct WireTests {
             confinement: ProcessConfinement(granted: [.read("/srv"), .connect(host: "h", port: 8080)], plugins: []))
         let version = [UInt8(WireMessage.version), 0, 0, 0, 0, 0, 0, 0]
         let files: [UInt8] = [2, 0, 0, 0] + [4, 0, 0, 0] + Array("a.so".utf8) + [4, 0, 0, 0] + Array("b.so".utf8)
-        // Reads, writes and programs; ports; whether any network; memory in MiB.
+        // Confined: reads, writes and programs; ports; whether any network; memory in MiB.
         let paths: [UInt8] = [1, 0, 0, 0] + [4, 0, 0, 0] + Array("/srv".utf8) + [0, 0, 0, 0] + [0, 0, 0, 0]
         let port: [UInt8] = [0x90, 0x1F, 0, 0, 0, 0, 0, 0]
-        let confinement = paths + [1, 0, 0, 0] + port + [0] + [0, 4, 0, 0, 0, 0, 0, 0]
+        let confinement = [1] + paths + [1, 0, 0, 0] + port + [0] + [0, 4, 0, 0, 0, 0, 0, 0]
         #expect(try WireConnection.encode(hello) == [5] + version + files + confinement)
         #expect(try WireConnection.decode([5] + version + files + confinement) == hello)
+        // A process not confined.
+        let unconfined = WireMessage.hello(version: WireMessage.version, files: ["a.so", "b.so"], confinement: nil)
+        #expect(try WireConnection.decode([5] + version + files + [0]) == unconfined)
         // A port no connection has.
         #expect(throws: WireError.malformed(prefix + "it names port 0, which is not from 1 to 65535")) {
-            let noPort = paths + [1, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0] + [0, 4, 0, 0, 0, 0, 0, 0]
+            let noPort = [1] + paths + [1, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0] + [0, 4, 0, 0, 0, 0, 0, 0]
             _ = try WireConnection.decode([5] + version + files + noPort)
         }
         let ready = try #require(Self.messages.first { if case .ready = $0 { true } else { false } })

@@ -6,8 +6,9 @@ import Plugboard
 /// over a socket pair in each open (and beside the same plus the round trip timed alone, in a loop
 /// of its own), back to back and spaced as a person's opens are; a first use, process start
 /// included, beside a first use in this process; a plugin process's death to its screen showing
-/// the stop; a restart to the rebuilt screen, beside a first use; and the proportional set size of
-/// idle plugin processes, 50 running.
+/// the stop; a restart to the rebuilt screen, beside a first use; a confined plugin's first use and
+/// opens beside a plugin's not confined; and the proportional set size of idle plugin processes, 50
+/// running.
 @MainActor
 enum Isolated {
     struct Figures {
@@ -27,6 +28,8 @@ enum Isolated {
         var forkMilliseconds: [Double] = []
         var deathMilliseconds: [Double] = []
         var restartRatios: [Double] = []
+        var confinedFirstUseRatios: [Double] = []
+        var confinedOpenRatios: [Double] = []
         var codingMicroseconds: [Double] = []
         var pssKilobytes: [Int] = []
         var rssKilobytes: [Int] = []
@@ -52,10 +55,16 @@ enum Isolated {
         let remoteNavigator = Navigator(registry: Registry())
         let isolated = try await IsolatedPlugin.start(files: [remote.file], command: command)
         try isolated.register(into: remoteNavigator.registry)
+        // The same, its process not confined.
+        let trusted = plugin()
+        let trustedNavigator = Navigator(registry: Registry())
+        let unconfined = try await IsolatedPlugin.start(files: [trusted.file], command: command, confinement: nil)
+        try unconfined.register(into: trustedNavigator.registry)
         let echo = try Echo()
         // Each stack's root, under the screens opened and popped.
         try await localNavigator.open(local.url)
         try await remoteNavigator.open(remote.url)
+        try await trustedNavigator.open(trusted.url)
         for round in 0..<rounds {
             let times = 200
             func opening(_ navigator: Navigator, _ url: String) async throws -> Double {
@@ -83,13 +92,16 @@ enum Isolated {
             var inProcess = 0.0
             var across = 0.0
             var paced = 0.0
-            for step in 0..<3 {
-                switch (round + step) % 3 {
+            var acrossUnconfined = 0.0
+            for step in 0..<4 {
+                switch (round + step) % 4 {
                 case 0: inProcess = try await opening(localNavigator, local.url)
                 case 1: across = try await opening(remoteNavigator, remote.url)
+                case 2: acrossUnconfined = try await opening(trustedNavigator, trusted.url)
                 default: paced = try await pacedFloor()
                 }
             }
+            figures.confinedOpenRatios.append(across / acrossUnconfined)
             let roundTrip = try echo.roundTrip(times: times)
             figures.pacedRatios.append(across / paced)
             figures.pacedFloorMicroseconds.append(paced * 1e6)
@@ -139,6 +151,8 @@ enum Isolated {
         // Each first use and restart takes the plugin process prepared ahead; it comes 0.3 s after
         // the last start, as a person's next step does, so that process has started.
         let settle = Duration.milliseconds(300)
+        // The processes not confined that first uses started, kept to the end as the others are.
+        var notConfinedStarted: [IsolatedPlugin] = []
         for round in 0..<rounds {
             let (a, b) = (plugin(), plugin())
             try await Task.sleep(for: settle)
@@ -150,11 +164,16 @@ enum Isolated {
                     _ = navigator.topScreen?.render()
                 }.seconds
             }
-            func firstUseIsolated(_ plugin: (file: String, url: String)) async throws -> (Double, IsolatedPlugin) {
+            func firstUseIsolated(
+                _ plugin: (file: String, url: String),
+                confinement: ProcessConfinement? = ProcessConfinement(
+                    granted: [], plugins: [])
+            ) async throws -> (Double, IsolatedPlugin) {
                 var started: IsolatedPlugin?
                 let time = try await clock.measure {
                     let navigator = Navigator(registry: Registry())
-                    let isolated = try await IsolatedPlugin.start(files: [plugin.file], command: command)
+                    let isolated = try await IsolatedPlugin.start(
+                        files: [plugin.file], command: command, confinement: confinement)
                     try isolated.register(into: navigator.registry)
                     try await navigator.open(plugin.url)
                     _ = navigator.topScreen?.render()
@@ -177,6 +196,11 @@ enum Isolated {
                 url = a.url
             }
             figures.firstUseRatios.append(remote / local)
+            // A first use not confined, beside the confined one.
+            try await Task.sleep(for: settle)
+            let (notConfined, other) = try await firstUseIsolated(plugin(), confinement: nil)
+            notConfinedStarted.append(other)
+            figures.confinedFirstUseRatios.append(remote / notConfined)
             figures.firstUseMilliseconds.append(remote * 1000)
             figures.forkMilliseconds.append(try forking() * 1000)
 

@@ -197,4 +197,7 @@ __attribute__((visibility("hidden"))) void pb_each_loaded_object(
 /// Whether the kernel takes seccomp filters.
 __attribute__((visibility("hidden"))) bool pb_seccomp_available(void);
 
+/// Removes `path` and what is beneath it, following no link.
+__attribute__((visibility("hidden"))) void pb_remove_tree(const char *_Nonnull path);
+
 #endif

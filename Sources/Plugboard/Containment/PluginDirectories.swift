@@ -1,3 +1,4 @@
+internal import CPlugboard
 internal import Glibc
 
 /// The directories a plugin may write without declaring them: a data directory of its own, kept
@@ -20,8 +21,21 @@ public enum PluginDirectories {
         expanded("$XDG_DATA_HOME") + "/plugboard/plugins/" + plugin
     }
 
-    /// The private temporary directory of the plugin process `process`:
-    /// `$TMPDIR/plugboard-UID/PROCESS` (`/tmp` without `TMPDIR`), readable by its owner only.
+    /// Removes the private temporary directory of the confined process `process`, which has
+    /// ended: its reaper calls it (``ProcessConfinement/confineThisProcess(reading:)``). A link in it
+    /// is removed, not followed.
+    ///
+    /// ```swift
+    /// waitpid(child, &status, 0)
+    /// PluginDirectories.removeTemporary(ofProcess: child)
+    /// ```
+    public static func removeTemporary(ofProcess process: Int32) {
+        pb_remove_tree(temporary(ofProcess: process))
+    }
+
+    /// The private temporary directory of the confined process `process`:
+    /// `$TMPDIR/plugboard-UID/PROCESS` (`/tmp` without `TMPDIR`), readable by its owner only. The
+    /// process creates it as it confines itself.
     static func temporary(ofProcess process: Int32) -> String {
         let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         return "\(base)/plugboard-\(getuid())/\(process)"

@@ -2,10 +2,24 @@ internal import CPlugboard
 internal import Glibc
 
 extension ProcessConfinement {
-    /// Confines this process, the plugin process that is to serve `files`, to this confinement,
-    /// in every thread, before any of their code runs; returns why it could not, or `nil`. What
-    /// the kernel does not offer (``KernelConfinement``) is left out, as the host said at start.
-    func apply(files: [String]) -> String? {
+    /// Confines this process, which is to load the plugin `files`, to this confinement, in every
+    /// thread, before any of their code runs: as a plugin process does once told its plugins, and
+    /// as a host's child that loads an unsealed plugin only to read what it declares may. What the
+    /// kernel does not offer (``KernelConfinement``) is left out, as the host says. Its private
+    /// temporary directory is its `TMPDIR` from then on; whoever reaps the process removes it
+    /// (``PluginDirectories/removeTemporary(ofProcess:)``).
+    /// - Throws: ``ConfinementError`` saying what could not be confined; the process must then not
+    ///   load the plugins.
+    ///
+    /// ```swift
+    /// try ProcessConfinement(granted: [], plugins: []).confineThisProcess(reading: ["plugins/libNotes.so"])
+    /// ```
+    public func confineThisProcess(reading files: [String]) throws(ConfinementError) {
+        if let failure = apply(files: files) { throw ConfinementError(reason: failure) }
+    }
+
+    /// Confines this process as ``confineThisProcess(reading:)`` says; returns why it could not, or `nil`.
+    private func apply(files: [String]) -> String? {
         for directory in writes where directory.hasPrefix(PluginDirectories.data(of: "")) {
             makeDirectory(directory)
         }

@@ -20,12 +20,13 @@ public final class IsolatedPlugin: Sendable {
     /// ```
     public let files: [String]
     /// What its processes may do beyond running their code, to which each confines itself before
-    /// it loads the plugins.
+    /// it loads the plugins; `nil` when they are not confined (the host trusts the plugins, and
+    /// isolates them against their faults alone).
     ///
     /// ```swift
-    /// notes.confinement.reads  // ["/home/ann/notes"]
+    /// notes.confinement?.reads  // ["/home/ann/notes"]
     /// ```
-    public let confinement: ProcessConfinement
+    public let confinement: ProcessConfinement?
     /// The plugins, in the order of their files, as their process reported them.
     ///
     /// ```swift
@@ -100,7 +101,8 @@ public final class IsolatedPlugin: Sendable {
     ///   - command: What starts a plugin process: the executable that calls
     ///     ``PluginProcess/serve(descriptor:policy:)``, and its arguments.
     ///   - confinement: What its processes may do beyond running their code; by default nothing
-    ///     (no data directory either: ``ProcessConfinement/init(granted:plugins:)`` names its plugins).
+    ///     (no data directory either: ``ProcessConfinement/init(granted:plugins:)`` names its plugins);
+    ///     `nil` for processes not confined at all, for plugins trusted with all the host may do.
     ///   - deadline: How long any request may take (``defaultDeadline`` unless the host names another).
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
@@ -118,7 +120,7 @@ public final class IsolatedPlugin: Sendable {
     /// ```
     nonisolated(nonsending) public static func start(
         files: [String], command: [String],
-        confinement: ProcessConfinement = ProcessConfinement(granted: [], plugins: []),
+        confinement: ProcessConfinement? = ProcessConfinement(granted: [], plugins: []),
         deadline: Duration = defaultDeadline, restarts: RestartPolicy = RestartPolicy(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
@@ -133,7 +135,7 @@ public final class IsolatedPlugin: Sendable {
     }
 
     private init(
-        files: [String], command: [String], confinement: ProcessConfinement, deadline: Duration,
+        files: [String], command: [String], confinement: ProcessConfinement?, deadline: Duration,
         handle: PluginProcessHandle, ready: Ready,
         restarts: RestartPolicy, now: @escaping @Sendable () -> ContinuousClock.Instant,
         onStop: @escaping @Sendable (IsolationError) -> Void, onOutput: @escaping @Sendable (String) -> Void

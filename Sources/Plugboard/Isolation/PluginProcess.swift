@@ -81,8 +81,10 @@ public final class PluginProcess {
             version == WireMessage.version, !files.isEmpty
         else { return 2 }
         // Confined before any code of its plugins runs: what they start is confined too.
-        if let failure = confinement.apply(files: files) {
-            try? connection.send(.refused(reason: "its process could not be confined: \(failure)"))
+        do {
+            try confinement?.confineThisProcess(reading: files)
+        } catch {
+            try? connection.send(.refused(reason: error.description))
             return 1
         }
         var plugins: [WirePlugin] = []

@@ -94,7 +94,7 @@ final class PluginProcessHandle: Sendable {
     /// is a request's (``request(_:)``): the caller's thread is given back once the wait goes on
     /// past a moment, so that a person can give it up.
     nonisolated(nonsending) static func start(
-        _ command: [String], files: [String], confinement: ProcessConfinement, deadline: Duration,
+        _ command: [String], files: [String], confinement: ProcessConfinement?, deadline: Duration,
         onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         do {
@@ -110,7 +110,7 @@ final class PluginProcessHandle: Sendable {
     /// one that is told its files prepares the next as it starts, and when the start fails, the
     /// caller asks too (a process already prepared, or being prepared, makes that ask a no-op).
     nonisolated(nonsending) private static func take(
-        _ command: [String], files: [String], confinement: ProcessConfinement, deadline: Duration,
+        _ command: [String], files: [String], confinement: ProcessConfinement?, deadline: Duration,
         onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         if let spare = SpareProcesses.take(command) {
@@ -146,7 +146,7 @@ final class PluginProcessHandle: Sendable {
     /// (its reader's thread first prepares the next process for `command`), and waits for its
     /// plugins to be ready.
     nonisolated(nonsending) private static func serve(
-        _ files: [String], confinement: ProcessConfinement, by process: SpawnedProcess, deadline: Duration,
+        _ files: [String], confinement: ProcessConfinement?, by process: SpawnedProcess, deadline: Duration,
         command: [String]
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         let handle = PluginProcessHandle(process: process, deadline: deadline)

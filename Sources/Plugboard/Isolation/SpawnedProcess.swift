@@ -1,5 +1,4 @@
 internal import CPlugboard
-internal import FoundationEssentials
 internal import Glibc
 
 /// A plugin process started from a command (never a shell), with its end of a socket pair as
@@ -69,14 +68,13 @@ struct SpawnedProcess: Sendable {
 
     /// Reaps the process (it ended, or was sent SIGKILL) and reads what it wrote; then ends what
     /// it started (its backtracer, say), which could otherwise hold its output open, and outlive it,
-    /// and removes its private temporary directory (``PluginDirectories/temporary(ofProcess:)``).
+    /// and removes its private temporary directory.
     private func reap() -> PluginProcessHandle.Death {
         var status: Int32 = 0
         while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
         let report = output.waitForAll()
         kill(-processID, SIGKILL)
-        // Removed as it is: a link in it is removed, not followed.
-        try? FileManager.default.removeItem(atPath: PluginDirectories.temporary(ofProcess: processID))
+        PluginDirectories.removeTemporary(ofProcess: processID)
         return PluginProcessHandle.Death(lastWords: Self.lastWords(in: report, status: status), report: report)
     }
 

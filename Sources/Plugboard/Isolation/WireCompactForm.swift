@@ -65,12 +65,14 @@ enum WireCompactForm {
             writer.kind(.hello)
             writer.integer(version)
             writer.strings(files)
-            writer.strings(confinement.reads)
-            writer.strings(confinement.writes)
-            writer.strings(confinement.runs)
-            writer.list(confinement.ports) { writer, port in writer.integer(Int(port)) }
-            writer.truth(confinement.network)
-            writer.integer(confinement.memoryMegabytes)
+            writer.optional(confinement) { writer, confinement in
+                writer.strings(confinement.reads)
+                writer.strings(confinement.writes)
+                writer.strings(confinement.runs)
+                writer.list(confinement.ports) { writer, port in writer.integer(Int(port)) }
+                writer.truth(confinement.network)
+                writer.integer(confinement.memoryMegabytes)
+            }
         case .ready(let version, let plugins, let routes, let handlers, let interceptors, let fallback, let launch):
             writer.kind(.ready)
             writer.ready(
@@ -115,7 +117,8 @@ enum WireCompactForm {
             message = .release(screen: try reader.integer())
         case .hello:
             message = .hello(
-                version: try reader.integer(), files: try reader.strings(), confinement: try reader.confinement())
+                version: try reader.integer(), files: try reader.strings(),
+                confinement: try reader.truth() ? try reader.confinement() : nil)
         case .ready:
             message = try reader.ready()
         case nil:

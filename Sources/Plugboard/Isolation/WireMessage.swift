@@ -33,13 +33,14 @@ public enum WireMessage: Codable, Sendable, Equatable {
     case prepared(version: Int)
     /// The host's first message: the plugin files the plugin process is to load and serve, in
     /// load order (one plugin, or a group that needs one another), and what the process may do,
-    /// to which it confines itself before it loads them.
+    /// to which it confines itself before it loads them (`nil`: a host that trusts the plugins
+    /// isolates them against their faults alone).
     ///
     /// ```swift
     /// let confinement = ProcessConfinement(granted: [], plugins: ["Notes"])
     /// try connection.send(.hello(version: WireMessage.version, files: ["plugins/libNotes.so"], confinement: confinement))
     /// ```
-    case hello(version: Int, files: [String], confinement: ProcessConfinement)
+    case hello(version: Int, files: [String], confinement: ProcessConfinement?)
     /// The plugin process's first message: its plugins loaded (in the order of their files) and
     /// launched, the routes they serve, the events their modules handle, their interceptors, the
     /// module of their fallback (if one registered it), and its launch's report.

@@ -46,12 +46,22 @@ enum ChildDescription {
 
     /// The child's side: load one file (the first argument) into a registry of its own, after the
     /// plugin libraries it links (the others), and print, as JSON on the last line, its sealed
-    /// manifest or why it was refused.
+    /// manifest or why it was refused. The child is confined first, as an isolated plugin that
+    /// declares nothing is: the code of a plugin it reads runs, and may be anyone's.
     static func runChild(_ arguments: [String]) -> Int32 {
         guard let file = arguments.first else { return 2 }
-        let registry = Registry()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        do {
+            try ProcessConfinement(granted: [], plugins: []).confineThisProcess(reading: arguments)
+        } catch {
+            guard let json = try? encoder.encode(Refusal(refused: "\(PluginLoader.shown(path: file)): \(error)")) else {
+                return 2
+            }
+            ChildProcess.send(report: json)
+            return 1
+        }
+        let registry = Registry()
         let (json, status): (Data?, Int32)
         do {
             // The plugins whose libraries it links load first: they are what it binds to.

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Plugboard
 import Synchronization
 
 /// Runs this executable (or another program) as a child process with a time limit.
@@ -80,6 +81,9 @@ enum ChildProcess {
         }
         // A process the child started may still hold the pipe open; its output is not waited for.
         _ = drained.wait(timeout: .now() + 1)
+        // A child that confined itself (one that read a plugin's declarations) made a private
+        // temporary directory.
+        PluginDirectories.removeTemporary(ofProcess: pid)
         let text = String(decoding: collected.withLock { $0 }, as: UTF8.self)
         guard inTime else { return .timedOut(output: text) }
         switch ended.withLock({ $0 }) {
