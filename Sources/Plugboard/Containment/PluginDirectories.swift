@@ -33,6 +33,21 @@ public enum PluginDirectories {
         pb_remove_tree(temporary(ofProcess: process))
     }
 
+    /// Removes, once per host process, the private temporary directories of processes that have
+    /// ended unreaped (their host was killed, say): each whose process is gone.
+    static let removeStaleTemporaries: Void = {
+        let base = String(temporary(ofProcess: 0).dropLast())
+        guard let directory = opendir(base) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let process = Int32(name), kill(process, 0) != 0, errno == ESRCH else { continue }
+            pb_remove_tree(base + name)
+        }
+    }()
+
     /// The private temporary directory of the confined process `process`:
     /// `$TMPDIR/plugboard-UID/PROCESS` (`/tmp` without `TMPDIR`), readable by its owner only. The
     /// process creates it as it confines itself.

@@ -12,6 +12,7 @@ struct SpawnedProcess: Sendable {
     /// Starts `command` (an executable and its arguments) as a plugin process.
     /// - Throws: ``IsolationError/cannotStart(reason:)`` when the system cannot start it.
     static func start(_ command: [String]) throws(IsolationError) -> SpawnedProcess {
+        PluginDirectories.removeStaleTemporaries
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw .cannotStart(reason: String(cString: strerror(errno)))
