@@ -107,3 +107,24 @@ struct PermissionTests {
         #expect(throws: ManifestReadError.self) { try ManifestReader.manifest(json: Array(broken.utf8)) }
     }
 }
+
+/// What a kernel without one of the layers cannot enforce is said, never left out.
+struct KernelConfinementTests {
+    @Test func eachMissingLayerIsNamed() {
+        #expect(KernelConfinement(landlock: 7, seccomp: true).unenforced.isEmpty)
+        #expect(
+            KernelConfinement(landlock: 0, seccomp: false).unenforced == [
+                "files and programs (the kernel offers no Landlock)",
+                "system calls and sockets (the kernel takes no seccomp filter)",
+            ])
+        #expect(
+            KernelConfinement(landlock: 3, seccomp: true).unenforced == [
+                "TCP ports (Landlock ABI 3 has no network rules)",
+                "signals and abstract sockets of other processes (Landlock ABI 3 has no scopes)",
+            ])
+        #expect(
+            KernelConfinement(landlock: 5, seccomp: true).unenforced == [
+                "signals and abstract sockets of other processes (Landlock ABI 5 has no scopes)"
+            ])
+    }
+}

@@ -633,6 +633,21 @@ struct IsolationTests {
         #expect(lines.contains("[Probe] no newline"), "\(run.standardError.suffix(2000))")
     }
 
+    /// What an isolated plugin prints past 5,000 lines a second is not shown, and a line says so,
+    /// once; the host goes on.
+    @Test func aFloodOfPrintedLinesIsCutToItsBudget() throws {
+        let host = try isolatedProbe(
+            state: try Scratch().directory, environment: ["PLUGBOARD_PROBE_CHATTER": "400000"])
+        host.type("quit\n")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems.suffix(2000))")
+        let lines = problems.split(separator: "\n")
+        let shown = lines.filter { $0 == "[Probe] chatter" }.count
+        #expect(shown >= 5_000 && shown < 40_000, "\(shown) of 50,000 shown")
+        let said = "[Probe] (it printed more than 5000 lines a second; those past that are not shown)"
+        #expect(lines.filter { $0 == said }.count == 1, "\(problems.suffix(2000))")
+    }
+
     /// A screen the host no longer shows is dropped in its plugin process.
     @Test func aPoppedScreenIsDroppedInItsPluginProcess() throws {
         let (run, record) = try recordingProbe(

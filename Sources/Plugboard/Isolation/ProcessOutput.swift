@@ -3,7 +3,8 @@ internal import Glibc
 
 /// What a plugin process writes to its standard output and error, read as it comes on a thread
 /// of its own (a process whose pipe is full would block), and kept for its last words; each line
-/// of its standard output (what its plugins print) is also handed on, once a handler is set,
+/// of its standard output (what its plugins print) is also handed on, once a handler is set, up to
+/// ``UnaskedBudget/outputLines`` a second (those past that are dropped, and a line says so, once),
 /// while its standard error (the Swift runtime's fatal error and backtrace) is only kept.
 final class ProcessOutput: Sendable {
     /// The most kept: the end of a long output, where the fatal error and backtrace are.
@@ -18,6 +19,8 @@ final class ProcessOutput: Sendable {
     private let ending = PosixMutex<(ended: Bool, handler: (@Sendable () -> Void)?)>((false, nil))
     /// Who is handed each line of standard output, and the start of a line not yet ended.
     private let lines = PosixMutex<(handler: (@Sendable (String) -> Void)?, partial: [UInt8])>((nil, []))
+    /// How many lines may still be handed on, and whether some were dropped already.
+    private let shown = PosixMutex((budget: UnaskedBudget(perSecond: UnaskedBudget.outputLines), dropped: false))
 
     /// Reads `output` and `error`, which it then owns, until both end.
     init(output: Int32, error: Int32) {
@@ -78,7 +81,19 @@ final class ProcessOutput: Sendable {
             return (lines.handler, found)
         }
         // Before a handler is set (a process prepared ahead, warming up), nothing is handed on.
-        if let handler { for line in found { handler(line) } }
+        guard let handler else { return }
+        for line in found {
+            let (allowed, firstDropped) = shown.withLock { shown in
+                let allowed = shown.budget.take()
+                defer { if !allowed { shown.dropped = true } }
+                return (allowed, !allowed && !shown.dropped)
+            }
+            if allowed { handler(line) }
+            if firstDropped {
+                handler(
+                    "(it printed more than \(UnaskedBudget.outputLines) lines a second; those past that are not shown)")
+            }
+        }
     }
 
     /// Hands each line the process writes to its standard output from now on to `handler`, on

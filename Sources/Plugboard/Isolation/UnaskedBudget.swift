@@ -31,4 +31,8 @@ struct UnaskedBudget {
     /// The navigations a plugin process's view models may ask for: far more than a person causes
     /// by taking actions, far fewer than a loop sends.
     static let navigations = 50
+
+    /// The lines a plugin process may print a second to be shown: far more than a person reads,
+    /// far fewer than a loop prints.
+    static let outputLines = 5_000
 }
