@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <linux/futex.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -172,6 +173,8 @@ PB_UNINSTRUMENTED static void pb_restrict_signalled_thread(int signum, siginfo_t
   if (failed != 0) atomic_store(&pb_restrict_failure, failed);
   int slot = atomic_fetch_add(&pb_restricted_count, 1);
   if (slot < pb_most_threads) atomic_store(&pb_restricted[slot], (pid_t)syscall(SYS_gettid));
+  // The thread that waits for the others is woken at once.
+  syscall(SYS_futex, (int *)&pb_restricted_count, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL, NULL, 0);
   errno = saved;
 }
 
@@ -209,6 +212,7 @@ int pb_landlock_restrict_all_threads(int ruleset, int milliseconds) {
       break;
     }
     bool waiting = false;
+    int restrictedBefore = atomic_load(&pb_restricted_count);
     struct dirent *entry;
     while ((entry = readdir(threads)) != NULL) {
       if (entry->d_name[0] == '.') continue;
@@ -238,7 +242,9 @@ int pb_landlock_restrict_all_threads(int ruleset, int milliseconds) {
       failed = ETIMEDOUT;
       break;
     }
-    usleep(500);
+    // Until the next thread restricts itself (its handler wakes this one), or a moment.
+    struct timespec moment = {.tv_sec = 0, .tv_nsec = 1000 * 1000};
+    syscall(SYS_futex, (int *)&pb_restricted_count, FUTEX_WAIT_PRIVATE, restrictedBefore, &moment, NULL, 0);
   }
   pb_kernel_sigaction(SIGSYS, &previous, NULL);
   return failed;

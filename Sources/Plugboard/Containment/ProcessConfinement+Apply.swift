@@ -58,17 +58,7 @@ extension ProcessConfinement {
         let ruleset = pb_landlock_ruleset(abi, !network)
         guard ruleset >= 0 else { return "its Landlock ruleset could not be made: \(Self.reason(-ruleset))" }
         defer { close(ruleset) }
-        var rules: [(path: String, uses: Int32)] = []
-        let objects = LoadedObjects.paths
-        let runtime = Set(objects.map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }).sorted()
-        rules += (Self.systemReads + runtime + [Self.executable()] + files + reads).map { ($0, PB_USE_READ) }
-        rules += (Self.systemWrites + writes + [temporary]).map { ($0, PB_USE_WRITE) }
-        // The programs it may start, and the Swift runtime's backtracer, which a trap starts. Each is
-        // dynamically linked, so the dynamic loader runs too: it could start any program the
-        // process reads (none of the system's: ``systemReads``), confined as the process is.
-        let programs = [LoadedObjects.backtracer, LoadedObjects.dynamicLoader].compactMap { $0 } + runs
-        rules += programs.map { ($0, PB_USE_EXECUTE) }
-        for (path, uses) in rules {
+        for (path, uses) in rules(files: files, temporary: temporary) {
             let failed = pb_landlock_allow_path(ruleset, abi, path, uses)
             // A path that is not there is not reachable: nothing to allow.
             if failed != 0 && failed != ENOENT && failed != ENOTDIR {
@@ -85,6 +75,29 @@ extension ProcessConfinement {
         if failed == ETIMEDOUT { return "a thread of its process did not take its Landlock ruleset" }
         if failed != 0 { return "its Landlock ruleset could not be applied: \(Self.reason(failed))" }
         return nil
+    }
+
+    /// The paths the process may use, each with how (`PB_USE_*`).
+    private func rules(files: [String], temporary: String) -> [(path: String, uses: Int32)] {
+        var rules: [(path: String, uses: Int32)] = []
+        let objects = LoadedObjects.paths
+        let runtime = Set(objects.map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }).sorted()
+        rules += (Self.systemReads + runtime + [Self.executable()] + files + reads).map { ($0, PB_USE_READ) }
+        rules += (Self.systemWrites + writes + [temporary]).map { ($0, PB_USE_WRITE) }
+        // The programs it may start, and the Swift runtime's backtracer, which a trap starts. Each is
+        // dynamically linked, so the dynamic loader runs too: it could start any program the
+        // process reads (none of the system's: ``systemReads``), confined as the process is.
+        let programs = [LoadedObjects.backtracer, LoadedObjects.dynamicLoader].compactMap { $0 } + runs
+        rules += programs.map { ($0, PB_USE_EXECUTE) }
+        return rules
+    }
+
+    /// Builds, and drops, the rules of a confinement that allows nothing more than the defaults,
+    /// as a spare process rehearses a first use: the types and conformances it meets are looked
+    /// up then, not while a first use waits.
+    static func rehearse() {
+        _ = ProcessConfinement(granted: [], plugins: []).rules(files: [], temporary: "")
+        _ = KernelConfinement.current
     }
 
     /// What every plugin process reads of the system: its libraries and shared data (not its

@@ -6,10 +6,11 @@ extension PluginProcess {
     /// the code meets, 50–200 µs a step: the loader's checks, run on the runtime's own library
     /// (refused once mapped: it holds no plugin, and nothing is registered); a route registered
     /// and launched, in a registry of its own, and opened and released as the host's requests are
-    /// served, over a socket pair of its own; and the handshake's messages coded, its `ready`
-    /// built from that registry as a plugin's is. A first use of the process is then faster by
+    /// served, over a socket pair of its own; the handshake's messages coded, its `ready`
+    /// built from that registry as a plugin's is; and a confinement's rules built, not applied. A first use of the process is then faster by
     /// that much (see the Benchmarks README).
     static func warmUp(policy: LoadPolicy) async {
+        ProcessConfinement.rehearse()
         if let runtime = pb_image_path_for_address(#dsohandle) {
             _ = try? PluginLoader(registry: Registry(), policy: policy).load(file: String(cString: runtime))
         }
