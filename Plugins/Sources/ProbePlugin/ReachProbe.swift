@@ -3,8 +3,9 @@ import Plugboard
 
 /// The probe as a plugin that reaches beyond its own code, for the tests of confinement: with
 /// PLUGBOARD_PROBE_REACH=1 its screen offers actions that read a file, write one, connect to a TCP
-/// port on the loopback and start a program, each named by the text given, and shows what each
-/// last did: `read /etc/hostname: allowed`, or `…: denied (Permission denied)`.
+/// port on the loopback and start a program, each named by the text given, and signal the process
+/// that started its own (SIGCONT, which changes nothing), and shows what each last did:
+/// `read /etc/hostname: allowed`, or `…: denied (Permission denied)`.
 enum ReachProbe {
     static var isOn: Bool { getenv("PLUGBOARD_PROBE_REACH") != nil }
 
@@ -24,6 +25,9 @@ enum ReachProbe {
             },
             ScreenAction("run", title: "Start a program", takesText: true) { path in
                 attempt("run", path) { run($0) }
+            },
+            ScreenAction("signal", title: "Signal the process that started this one") { _ in
+                attempt("signal", "parent") { _ in kill(getppid(), SIGCONT) }
             },
         ]
     }

@@ -6,9 +6,10 @@ import Testing
 /// An isolated plugin's process is confined to what its manifest declares and the person granted:
 /// the probe's reads, writes, connections and programs are each refused when isolated without a
 /// grant, each allowed when declared and granted, and each allowed in the host's process (which
-/// trusts it): the confinement is what refuses them, not a broken plugin. A plugin that declares
+/// trusts it): the confinement is what refuses them, not a broken plugin. A signal to its host is
+/// refused whatever it was granted. A plugin that declares
 /// more than was granted is refused before any of its code runs, with the grant that would let it.
-@Suite(.enabled(if: KernelConfinement.current.landlock >= 4 && KernelConfinement.current.seccomp))
+@Suite(.enabled(if: KernelConfinement.current.landlock >= 6 && KernelConfinement.current.seccomp))
 struct ConfinementTests {
     private let plugins: Scratch
     private let outside: Scratch
@@ -57,14 +58,15 @@ struct ConfinementTests {
         environment["XDG_CONFIG_HOME"] = configuration?.path ?? plugins.directory.appendingPathComponent("none").path
         let input =
             "open app://probe/identity\ndo read \(secret)\ndo write \(written)\ndo connect \(port)\n"
-            + "do run \(program)\n"
+            + "do run \(program)\ndo signal\n"
         let run = try HostProcess.run(
             ["run", "--with-bundled", "--plugins", plugins.directory.path] + options, input: input,
             environment: environment)
         let results = run.standardOutput.split(separator: "\n").filter {
             $0.hasPrefix("│ read ") || $0.hasPrefix("│ write ") || $0.hasPrefix("│ connect ") || $0.hasPrefix("│ run ")
+                || $0.hasPrefix("│ signal ")
         }
-        return (Array(results.suffix(4).map { String($0.dropFirst(2)) }), run)
+        return (Array(results.suffix(5).map { String($0.dropFirst(2)) }), run)
     }
 
     @Test func undeclaredReachIsRefusedIsolatedAndAllowedInTheHostsProcess() throws {
@@ -74,6 +76,7 @@ struct ConfinementTests {
             isolated == [
                 "read \(secret): denied (Permission denied)", "write \(written): denied (Permission denied)",
                 "connect \(port): denied (Permission denied)", "run \(program): denied (Permission denied)",
+                "signal parent: denied (Operation not permitted)",
             ], "\(run.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: written))
         let (inHost, trusted) = try attempts([])
@@ -81,7 +84,7 @@ struct ConfinementTests {
         #expect(
             inHost == [
                 "read \(secret): allowed", "write \(written): allowed", "connect \(port): allowed",
-                "run \(program): allowed",
+                "run \(program): allowed", "signal parent: allowed",
             ], "\(trusted.standardOutput)")
     }
 
@@ -93,7 +96,7 @@ struct ConfinementTests {
         #expect(
             granted == [
                 "read \(secret): allowed", "write \(written): allowed", "connect \(port): allowed",
-                "run \(program): allowed",
+                "run \(program): allowed", "signal parent: denied (Operation not permitted)",
             ], "\(run.standardOutput)")
         // Another port and another program stay refused.
         let (others, again) = try attempts(
@@ -101,7 +104,7 @@ struct ConfinementTests {
             elsewhere: true)
         #expect(again.status == 0, "\(again.standardError)")
         #expect(
-            others.suffix(2) == [
+            others.dropFirst(2).prefix(2) == [
                 "connect \(port): denied (Permission denied)", "run \(program): denied (Permission denied)",
             ])
     }
