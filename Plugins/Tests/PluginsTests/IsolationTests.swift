@@ -252,6 +252,19 @@ struct IsolationTests {
         #expect(problems.contains("gave up '\(command)'"), "\(problems)")
     }
 
+    /// `run` and `demo` list, under Launching, the startup tasks the isolated plugins ran as their
+    /// processes started, each with its process, before the host's own.
+    @Test(arguments: ["run", "demo"])
+    func theIsolatedPluginsTasksAreListedUnderLaunching(command: String) throws {
+        let run = try HostProcess.run([command, "--isolate", "all"], input: "quit\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        let output = run.standardOutput + run.standardError
+        #expect(
+            output.contains("Launching\n  ✓ shell.configuration  [ShellPlugin.ShellModule]  (process "),
+            "\(output.prefix(2000))")
+        #expect(output.contains("  ✓ circles.load-joined  [CirclesPlugin.CirclesModule]  (process "))
+    }
+
     /// A spare process stopped while it waits (SIGSTOP) would answer nothing: the first use ends it
     /// and starts another, at once, and the plugin is not blamed; nothing of it is left, not even
     /// a zombie.

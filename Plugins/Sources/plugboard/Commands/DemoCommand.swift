@@ -61,10 +61,11 @@ enum DemoCommand {
         let registry = Registry.shared
         Terminal.line()
         Terminal.heading("Launching")
+        LaunchListing.isolatedProgress()
         let app = Application(registry: registry, taskTimeout: try options.taskTimeout)
         // Tasks that need a plugin that failed to load are skipped with the reason; the rest run.
         let report = try await SignalledLaunch.run(
-            app, allowingMissingDependencies: failures > 0, progress: LaunchListing.progress,
+            app, allowingMissingDependencies: failures > 0, progress: { LaunchListing.progress($0) },
             stillRunning: LaunchListing.stillRunning)
         let session = ShellSession(registry: registry, population: population, application: app)
         for (index, step) in journey.enumerated() {

@@ -1,9 +1,10 @@
 import Plugboard
+import Synchronization
 
 /// Prints launch progress and the launch report.
 enum LaunchListing {
     /// One progress line for a task that ended.
-    static func progress(_ entry: LaunchReport.Entry) {
+    static func progress(_ entry: LaunchReport.Entry, inProcess process: Int32? = nil) {
         let mark: Terminal.Mark =
             switch entry.outcome {
             case .succeeded: .ok
@@ -11,7 +12,16 @@ enum LaunchListing {
             default: .failed
             }
         let detail = entry.outcome.isSuccess ? "" : "  \(entry.outcome)"
-        Terminal.line(mark, "\(entry.name)  [\(entry.owner.module)]\(detail)")
+        let place = process.map { "  (process \($0))" } ?? ""
+        Terminal.line(mark, "\(entry.name)  [\(entry.owner.module)]\(detail)\(place)")
+    }
+
+    /// The progress lines of the isolated plugins started so far, each with its process: their tasks
+    /// ran as their processes started, before the host's own.
+    static func isolatedProgress() {
+        for plugin in Isolation.started.withLock({ $0 }) {
+            for entry in plugin.launch.entries { progress(entry, inProcess: plugin.processID) }
+        }
     }
 
     /// A line naming the tasks the launch still waits on, and how long each has run.

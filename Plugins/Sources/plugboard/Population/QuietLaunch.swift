@@ -22,7 +22,12 @@ enum QuietLaunch {
                 isolation: isolation)
         }
         let app = Application(registry: .shared, taskTimeout: taskTimeout)
-        if showingProgress { Terminal.toStandardError { Terminal.heading("Launching") } }
+        if showingProgress {
+            Terminal.toStandardError {
+                Terminal.heading("Launching")
+                LaunchListing.isolatedProgress()
+            }
+        }
         let progress: (@Sendable (LaunchReport.Entry) -> Void)? =
             showingProgress ? { @Sendable entry in Terminal.toStandardError { LaunchListing.progress(entry) } } : nil
         // Tasks that run long are named whether or not each task's end is shown.
