@@ -86,7 +86,7 @@ extension ProcessConfinement {
         rules += (Self.systemWrites + writes + [temporary]).map { ($0, PB_USE_WRITE) }
         // The programs it may start, and the Swift runtime's backtracer, which a trap starts. Each is
         // dynamically linked, so the dynamic loader runs too: it could start any program the
-        // process reads (none of the system's: ``systemReads``), confined as the process is.
+        // process reads (not those of /usr/bin: ``systemReads``), confined as the process is.
         let programs = [LoadedObjects.backtracer, LoadedObjects.dynamicLoader].compactMap { $0 } + runs
         rules += programs.map { ($0, PB_USE_EXECUTE) }
         return rules
