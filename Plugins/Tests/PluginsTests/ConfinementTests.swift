@@ -135,4 +135,62 @@ struct ConfinementTests {
         #expect(bad.status == 2, "\(bad.standardError)")
         #expect(bad.standardError.contains("/plugboard/grants:1: grant 'Probe=fly away': 'fly away' is no permission"))
     }
+
+    /// `list` shows each plugin's permissions, and whether its process is confined to them;
+    /// `inspect --json` names them.
+    @Test func listAndInspectShowThePermissionsAndWhetherTheyAreConfined() throws {
+        let environment = ["PLUGBOARD_PROBE_PERMISSIONS": "read /srv;connect any"]
+        let isolated = try HostProcess.run(
+            ["list", "--with-bundled", "--plugins", plugins.directory.path, "--isolate", "Probe", "--grant", "Probe"],
+            environment: environment)
+        #expect(isolated.status == 0, "\(isolated.standardError)")
+        #expect(
+            isolated.standardOutput.contains("    permissions  read /srv, connect any  (confined to them)\n"),
+            "\(isolated.standardOutput)")
+        let inHost = try HostProcess.run(
+            ["list", "--with-bundled", "--plugins", plugins.directory.path], environment: environment)
+        #expect(
+            inHost.standardOutput.contains(
+                "    permissions  read /srv, connect any  (not confined: it runs in the host's process)\n"),
+            "\(inHost.standardOutput)")
+        #expect(inHost.standardOutput.contains("    permissions  (none)\n"), "the bundled plugins declare none")
+        let inspected = try HostProcess.run(
+            ["inspect", "--json", plugins.directory.appendingPathComponent("libProbePlugin.so").path],
+            environment: environment)
+        let json = try JSONSerialization.jsonObject(with: Data(inspected.standardOutput.utf8)) as? [String: Any]
+        #expect(json?["permissions"] as? [String] == ["read /srv", "connect any"], "\(inspected.standardOutput)")
+    }
+
+    /// A confined process's private temporary directory is its `TMPDIR`, which it may write, and
+    /// goes with it.
+    @Test func thePrivateTemporaryDirectoryIsWritableAndEndsWithItsProcess() throws {
+        let host = try RunningHost(
+            ["run", "--with-bundled", "--plugins", plugins.directory.path, "--isolate", "Probe"],
+            environment: ["PLUGBOARD_PROBE_REACH": "1", "XDG_STATE_HOME": plugins.directory.path])
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe\n")
+        let process = try #require(ProcessTable.pluginProcesses(of: host.processIdentifier).first)
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        let temporary = "\(base)/plugboard-\(getuid())/\(process)"
+        let start = host.seen.endIndex
+        host.type("do write \(temporary)/kept.txt\n")
+        host.read(until: "│ write \(temporary)/kept.txt: allowed\n", after: start)
+        #expect(FileManager.default.fileExists(atPath: temporary + "/kept.txt"))
+        host.type("quit\n")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(!FileManager.default.fileExists(atPath: temporary))
+    }
+
+    /// An unsealed plugin's declarations are read in a child process confined as an isolated plugin
+    /// that declares nothing: its code, which runs there, writes nothing outside.
+    @Test func theChildThatReadsAnUnsealedPluginIsConfined() throws {
+        let record = outside.directory.appendingPathComponent("record").path
+        let inspected = try HostProcess.run(
+            ["inspect", plugins.directory.appendingPathComponent("libProbePlugin.so").path],
+            environment: ["PLUGBOARD_PROBE_RECORD": record])
+        #expect(inspected.status == 0, "\(inspected.standardError)")
+        #expect(inspected.standardOutput.contains("  routes       app://probe/identity"), "\(inspected.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: record), "its registration wrote outside")
+    }
 }

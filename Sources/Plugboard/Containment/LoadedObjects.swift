@@ -27,7 +27,5 @@ enum LoadedObjects {
     }()
 
     /// The dynamic loader, which starts every dynamically linked program.
-    static var dynamicLoader: String? {
-        paths.first { $0.contains("/ld-linux") }
-    }
+    static let dynamicLoader = paths.first { $0.contains("/ld-linux") }
 }

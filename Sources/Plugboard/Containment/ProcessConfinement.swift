@@ -47,19 +47,10 @@ public struct ProcessConfinement: Codable, Sendable, Hashable {
     /// ProcessConfinement(granted: [], plugins: ["Notes"]).memoryMegabytes  // 1024
     /// ```
     public var memoryMegabytes: Int
+}
 
-    /// A confinement of these parts, as the wire carries it.
-    init(
-        reads: [String], writes: [String], runs: [String], ports: [UInt16], network: Bool, memoryMegabytes: Int
-    ) {
-        self.reads = reads
-        self.writes = writes
-        self.runs = runs
-        self.ports = ports
-        self.network = network
-        self.memoryMegabytes = memoryMegabytes
-    }
-
+// In an extension, so that the struct keeps its memberwise initializer (the wire's reader's).
+extension ProcessConfinement {
     /// The confinement of a process that serves `plugins` with the permissions `granted` (the
     /// union of what each declared, each granted), paths expanded in this process's environment
     /// (``PluginPermission``).
@@ -71,12 +62,9 @@ public struct ProcessConfinement: Codable, Sendable, Hashable {
     /// let confinement = ProcessConfinement(granted: [.network, .memory(megabytes: 2048)], plugins: ["Feeds"])
     /// ```
     public init(granted: [PluginPermission], plugins: [String]) {
-        var reads: [String] = []
-        var writes = plugins.map(PluginDirectories.data(of:))
-        var runs: [String] = []
-        var ports: [UInt16] = []
-        var network = false
-        var memory = PluginPermission.defaultMemoryMegabytes
+        self.init(
+            reads: [], writes: plugins.map(PluginDirectories.data(of:)), runs: [], ports: [], network: false,
+            memoryMegabytes: PluginPermission.defaultMemoryMegabytes)
         for permission in granted {
             switch permission {
             case .read(let path): reads.append(PluginDirectories.expanded(path))
@@ -84,14 +72,8 @@ public struct ProcessConfinement: Codable, Sendable, Hashable {
             case .run(let path): runs.append(PluginDirectories.expanded(path))
             case .connect(_, let port): ports.append(port)
             case .network: network = true
-            case .memory(let megabytes): memory = max(memory, megabytes)
+            case .memory(let megabytes): memoryMegabytes = max(memoryMegabytes, megabytes)
             }
         }
-        self.reads = reads
-        self.writes = writes
-        self.runs = runs
-        self.ports = ports
-        self.network = network
-        self.memoryMegabytes = memory
     }
 }

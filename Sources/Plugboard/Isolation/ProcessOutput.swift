@@ -17,10 +17,16 @@ final class ProcessOutput: Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// Whether the output ended, and who waits to hear it.
     private let ending = PosixMutex<(ended: Bool, handler: (@Sendable () -> Void)?)>((false, nil))
-    /// Who is handed each line of standard output, and the start of a line not yet ended.
-    private let lines = PosixMutex<(handler: (@Sendable (String) -> Void)?, partial: [UInt8])>((nil, []))
-    /// How many lines may still be handed on, and whether some were dropped already.
-    private let shown = PosixMutex((budget: UnaskedBudget(perSecond: UnaskedBudget.outputLines), dropped: false))
+    /// Who is handed each line of standard output, the start of a line not yet ended, how many
+    /// lines may still be handed on, and whether some were dropped already.
+    private let lines = PosixMutex(Lines())
+
+    private struct Lines {
+        var handler: (@Sendable (String) -> Void)?
+        var partial: [UInt8] = []
+        var budget = UnaskedBudget(perSecond: UnaskedBudget.outputLines)
+        var dropped = false
+    }
 
     /// Reads `output` and `error`, which it then owns, until both end.
     init(output: Int32, error: Int32) {
@@ -64,7 +70,7 @@ final class ProcessOutput: Sendable {
     /// Hands on each line `bytes` ends, with what came before it, a line too long to wait for in
     /// parts, and, once the output has `ended`, what is left; keeps the rest for the next.
     private func handOn(_ bytes: ArraySlice<UInt8>, ended: Bool = false) {
-        let (handler, found) = lines.withLock { lines in
+        let (handler, shown) = lines.withLock { lines -> ((@Sendable (String) -> Void)?, [String]) in
             lines.partial += bytes
             var found: [String] = []
             var start = 0
@@ -78,22 +84,17 @@ final class ProcessOutput: Sendable {
                 start = end
             }
             lines.partial.removeFirst(start)
-            return (lines.handler, found)
-        }
-        // Before a handler is set (a process prepared ahead, warming up), nothing is handed on.
-        guard let handler else { return }
-        for line in found {
-            let (allowed, firstDropped) = shown.withLock { shown in
-                let allowed = shown.budget.take()
-                defer { if !allowed { shown.dropped = true } }
-                return (allowed, !allowed && !shown.dropped)
-            }
-            if allowed { handler(line) }
-            if firstDropped {
-                handler(
+            // Before a handler is set (a process prepared ahead, warming up), nothing is handed on.
+            guard lines.handler != nil else { return (nil, []) }
+            var shown = found.filter { _ in lines.budget.take() }
+            if shown.count < found.count && !lines.dropped {
+                lines.dropped = true
+                shown.append(
                     "(it printed more than \(UnaskedBudget.outputLines) lines a second; those past that are not shown)")
             }
+            return (lines.handler, shown)
         }
+        if let handler { for line in shown { handler(line) } }
     }
 
     /// Hands each line the process writes to its standard output from now on to `handler`, on

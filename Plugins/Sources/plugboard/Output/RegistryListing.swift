@@ -60,7 +60,7 @@ enum RegistryListing {
     /// What `plugin` declares it needs, and whether its process is confined to it.
     private static func permissions(of plugin: RegistryJSON.Plugin) -> String {
         let declared = plugin.permissions.isEmpty ? "(none)" : plugin.permissions.joined(separator: ", ")
-        if plugin.confined { return declared + "  (confined to them)" }
+        if plugin.isolated { return declared + "  (confined to them)" }
         // In the host's process nothing confines it: it may do what the host may.
         return declared + (plugin.permissions.isEmpty ? "" : "  (not confined: it runs in the host's process)")
     }

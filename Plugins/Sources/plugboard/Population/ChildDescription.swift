@@ -52,25 +52,19 @@ enum ChildDescription {
         guard let file = arguments.first else { return 2 }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        do {
-            try ProcessConfinement(granted: [], plugins: []).confineThisProcess(reading: arguments)
-        } catch {
-            guard let json = try? encoder.encode(Refusal(refused: "\(PluginLoader.shown(path: file)): \(error)")) else {
-                return 2
-            }
-            ChildProcess.send(report: json)
-            return 1
-        }
         let registry = Registry()
         let (json, status): (Data?, Int32)
         do {
+            try ProcessConfinement(granted: [], plugins: []).confineThisProcess(reading: arguments)
             // The plugins whose libraries it links load first: they are what it binds to.
             let loader = PluginLoader(registry: registry, policy: PluginLoading.policy)
             let results = loader.load(files: arguments.dropFirst() + [file])
             let plugin = try results[results.count - 1].get()
             (json, status) = (try? encoder.encode(SealedManifest(plugin: plugin, snapshot: registry.snapshot)), 0)
-        } catch {
+        } catch let error as PluginLoadError {
             (json, status) = (try? encoder.encode(Refusal(refused: PluginLoading.message(for: error))), 1)
+        } catch {
+            (json, status) = (try? encoder.encode(Refusal(refused: "\(PluginLoader.shown(path: file)): \(error)")), 1)
         }
         guard let json else { return 2 }
         ChildProcess.send(report: json)

@@ -17,32 +17,9 @@ struct RegistryJSON: Encodable {
         var isolated = false
         /// The process it runs in, if it is isolated and running.
         var processID: Int32?
-        /// What it declares it needs beyond its own code, each in its text form.
+        /// What it declares it needs beyond its own code, each in its text form; its process is
+        /// confined to them when it is ``isolated``, and one in the host's process is trusted.
         var permissions: [String] = []
-        /// Whether its process is confined to its permissions: it runs isolated. One in the host's
-        /// process is trusted with all the host may do.
-        var confined: Bool { isolated }
-
-        enum CodingKeys: String, CodingKey {
-            case name, version, file, runtimeVersion, toolchain, modules, dependencies, loaded, isolated, processID
-            case permissions, confined
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(version, forKey: .version)
-            try container.encode(file, forKey: .file)
-            try container.encode(runtimeVersion, forKey: .runtimeVersion)
-            try container.encode(toolchain, forKey: .toolchain)
-            try container.encode(modules, forKey: .modules)
-            try container.encode(dependencies, forKey: .dependencies)
-            try container.encode(loaded, forKey: .loaded)
-            try container.encode(isolated, forKey: .isolated)
-            try container.encodeIfPresent(processID, forKey: .processID)
-            try container.encode(permissions, forKey: .permissions)
-            try container.encode(confined, forKey: .confined)
-        }
     }
 
     struct Module: Encodable {
