@@ -39,6 +39,11 @@ public final class ProbeModule: Module, Sendable {
         if let chatter = getenv("PLUGBOARD_PROBE_CHATTER").flatMap({ Int(String(cString: $0)) }) {
             print(String(repeating: "chatter\n", count: chatter / 8) + "no newline", terminator: "")
         }
+        // With PLUGBOARD_PROBE_COMPLAINT=TEXT, registering writes TEXT to standard error.
+        if let complaint = getenv("PLUGBOARD_PROBE_COMPLAINT") {
+            let line = Array((String(cString: complaint) + "\n").utf8)
+            _ = write(2, line, line.count)
+        }
         // Registering says so in the record: the tests of lazy activation see whether the plugin's
         // code ran.
         Self.record("registered")

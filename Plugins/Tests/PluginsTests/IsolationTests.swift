@@ -598,6 +598,11 @@ struct IsolationTests {
         #expect(run.standardOutput.contains("> open app://blog\n┌─ Blog\n"), "\(run.standardOutput)")
         #expect(
             run.standardOutput.contains("> open app://probe/identity\n┌─ Probe\n│ probe\n"), "\(run.standardOutput)")
+        // Its message and backtrace, written to its standard error, are in its crash log only.
+        let relayed = run.standardError.split(separator: "\n").filter {
+            $0.hasPrefix("[Probe] ") && ($0.contains("Fatal error") || $0.contains("crashed"))
+        }
+        #expect(relayed.isEmpty, "\(run.standardError)")
     }
 
     /// The events the host posts reach an isolated plugin's handlers, and its shutdown work runs
@@ -659,6 +664,16 @@ struct IsolationTests {
         #expect(shown >= 5_000 && shown < 40_000, "\(shown) of 50,000 shown")
         let said = "[Probe] (it printed more than 5000 lines a second; those past that are not shown)"
         #expect(lines.filter { $0 == said }.count == 1, "\(problems.suffix(2000))")
+    }
+
+    /// What an isolated plugin writes to its standard error is shown as what it prints is.
+    @Test func whatAnIsolatedPluginWritesToStandardErrorIsShown() throws {
+        let host = try isolatedProbe(
+            state: try Scratch().directory, environment: ["PLUGBOARD_PROBE_COMPLAINT": "probe complains"])
+        host.type("quit\n")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        #expect(problems.split(separator: "\n").contains("[Probe] probe complains"), "\(problems)")
     }
 
     /// A screen the host no longer shows is dropped in its plugin process.

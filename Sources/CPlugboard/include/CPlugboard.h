@@ -104,6 +104,37 @@ __attribute__((visibility("hidden"))) int pb_pipe_closed_on_exec(int ends[_Nonnu
 /// once it has ended (it can be reaped at once), 0 when it has not.
 __attribute__((visibility("hidden"))) int pb_wait_for_end(int pid, int milliseconds);
 
+/// A new epoll instance (close-on-exec), for ``pb_poller_watch`` and ``pb_poller_wait``; -1 with
+/// `errno` set when the system has none to give.
+__attribute__((visibility("hidden"))) int pb_poller_create(void);
+
+/// Arms `descriptor` in `poller` for one event, when it can be read (or its other side closed),
+/// reported with `token`; `again` re-arms a descriptor armed before. Returns 0, or -1 with `errno`.
+__attribute__((visibility("hidden"))) int pb_poller_watch(int poller, int descriptor, uint64_t token, int again);
+
+/// Removes `descriptor` from `poller`. Returns 0, or -1 with `errno` set.
+__attribute__((visibility("hidden"))) int pb_poller_forget(int poller, int descriptor);
+
+/// Waits up to `milliseconds` (-1: for as long as it takes) for events of `poller` and writes
+/// their tokens, at most `most` (and 64), to `tokens`. Returns how many; 0 when the wait ran out
+/// or a signal cut it short; -1 with `errno` when it failed.
+__attribute__((visibility("hidden"))) int pb_poller_wait(int poller, uint64_t tokens[_Nonnull], int most,
+                                                         int milliseconds);
+
+/// A new event descriptor (non-blocking, close-on-exec) for ``pb_wake`` and ``pb_woken``; -1
+/// with `errno` set.
+__attribute__((visibility("hidden"))) int pb_wake_descriptor(void);
+
+/// Makes the event descriptor `descriptor` readable, waking a thread that waits on it.
+__attribute__((visibility("hidden"))) void pb_wake(int descriptor);
+
+/// Reads the event descriptor `descriptor`, which is then no longer readable until woken again.
+__attribute__((visibility("hidden"))) void pb_woken(int descriptor);
+
+/// Makes reads and writes of `descriptor` return at once rather than wait. Returns 0, or -1
+/// with `errno` set.
+__attribute__((visibility("hidden"))) int pb_set_nonblocking(int descriptor);
+
 /// Returns 1 when the process `pid` is stopped (its `/proc/PID/stat` state is `T` or `t`), 0 when
 /// it is not or cannot be read.
 __attribute__((visibility("hidden"))) int pb_process_is_stopped(int pid);

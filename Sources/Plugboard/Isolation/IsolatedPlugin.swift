@@ -110,9 +110,9 @@ public final class IsolatedPlugin: Sendable {
     ///     crash report is in the error), before a request that met the stop returns; and once
     ///     of each process that first sends more than it may (``IsolationError/overLimit(plugin:reason:)``:
     ///     what it sent past that was dropped, and it goes on).
-    ///   - onOutput: Told each line its processes print to their standard output (what the
-    ///     plugins `print`), without its newline, as it comes, on a thread of the host's; their
-    ///     standard error, where a trap's message and backtrace go, is kept for the crash report.
+    ///   - onOutput: Told each line its processes print to their standard output or error (what
+    ///     the plugins `print`), without its newline, as it comes, on a thread of the host's; a
+    ///     trap's message and backtrace are kept for the crash report only.
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift

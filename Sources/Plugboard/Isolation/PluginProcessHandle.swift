@@ -56,6 +56,10 @@ final class PluginProcessHandle: Sendable {
         /// did not do); the first reason stands.
         var stoppedBecause: HostStop?
         var whenEnded: [@Sendable (PluginProcessHandle, Death) -> Void] = []
+        /// Its socket, as the poller watches it.
+        var watch: DescriptorPoller.Watch?
+        /// When the first bytes of a frame not yet whole came (``WireFrames/begun``).
+        var frameBegun: ContinuousClock.Instant?
         /// The navigations its view models may still ask for; those past it are dropped.
         var navigations = UnaskedBudget(perSecond: UnaskedBudget.navigations)
         /// Told, once, of the first navigation dropped.
@@ -68,9 +72,10 @@ final class PluginProcessHandle: Sendable {
     private let process: SpawnedProcess
     private var connection: WireConnection { process.connection }
     private let state = PosixMutex(State())
-    /// Held by whoever reads the socket (the reader's thread, or a caller waiting on its own) until
-    /// what it read is handed on, so that messages take effect in the order they came.
-    private let reading = PosixLock()
+    /// What was read from the socket and is not yet a whole message, held by whoever reads it (the
+    /// poller's thread, or a caller waiting on its own) until what it read is handed on, so that
+    /// messages take effect in the order they came.
+    private let reading = PosixMutex(WireFrames())
 
     /// How long a request's caller waits for the answer on its own thread, reading the socket
     /// itself, before it suspends and leaves the answer to the reader: most answers come within
@@ -106,9 +111,9 @@ final class PluginProcessHandle: Sendable {
         }
     }
 
-    /// Starts the process as ``start(_:files:confinement:deadline:onOutput:)`` says; the reader's thread of the
-    /// one that is told its files prepares the next as it starts, and when the start fails, the
-    /// caller asks too (a process already prepared, or being prepared, makes that ask a no-op).
+    /// Starts the process as ``start(_:files:confinement:deadline:onOutput:)`` says; the one that
+    /// is told its files prepares the next as it starts, and when the start fails, the caller asks
+    /// too (a process already prepared, or being prepared, makes that ask a no-op).
     nonisolated(nonsending) private static func take(
         _ command: [String], files: [String], confinement: ProcessConfinement?, deadline: Duration,
         onOutput: @escaping @Sendable (String) -> Void
@@ -142,25 +147,23 @@ final class PluginProcessHandle: Sendable {
         return try await serve(files, confinement: confinement, by: process, deadline: deadline, command: command)
     }
 
-    /// Has `process`, which said it is prepared, serve `files`, reading its answers from then on
-    /// (its reader's thread first prepares the next process for `command`), and waits for its
-    /// plugins to be ready.
+    /// Has `process`, which said it is prepared, serve `files`, its answers read from then on by
+    /// the host's poller, prepares the next process for `command`, and waits for its plugins to
+    /// be ready.
     nonisolated(nonsending) private static func serve(
         _ files: [String], confinement: ProcessConfinement?, by process: SpawnedProcess, deadline: Duration,
         command: [String]
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         let handle = PluginProcessHandle(process: process, deadline: deadline)
-        // The process loads its plugins while this one starts the thread that reads its answers,
-        // which ends once the socket has closed.
-        let hello = handle.ask { _ in .hello(version: WireMessage.version, files: files, confinement: confinement) }
-        guard let reader = WorkerThread() else {
+        guard let poller = DescriptorPoller.shared,
+            let watch = poller.watch(process.connection.descriptor, handler: { handle.handle($0) })
+        else {
             _ = process.stop()
-            throw .cannotStart(reason: "no thread could be started to read from it")
+            throw .cannotStart(reason: "the system gave no way to wait on its socket")
         }
-        reader.async {
-            SpareProcesses.prepare(command)
-            handle.readAnswers()
-        }
+        handle.state.withLock { $0.watch = watch }
+        let hello = handle.ask { _ in .hello(version: WireMessage.version, files: files, confinement: confinement) }
+        SpareProcesses.prepare(command)
         return (handle, try await handle.handshake(awaiting: hello))
     }
 
@@ -206,7 +209,9 @@ final class PluginProcessHandle: Sendable {
     nonisolated(nonsending) private func answer(to asked: Asked) async -> Outcome {
         let number = asked.number
         if let death = asked.death { return .stopped(death) }
-        if let answer = readAnswer(to: number, due: asked.due) { return .answered(answer) }
+        if let answer = readAnswer(to: number) { return .answered(answer) }
+        // From now on the poller reads its answer, and stops the process when it is overdue.
+        scheduleDue()
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
             let outcome = state.withLock { state -> Outcome? in
                 guard let waiting = state.pending[number] else {
@@ -225,11 +230,12 @@ final class PluginProcessHandle: Sendable {
     }
 
     /// Reads the socket on the caller's thread until the answer to `request` comes, within
-    /// ``waitOnCaller``, handing on whatever else comes meanwhile; `nil` when it has not come. A
-    /// frame begun must come whole by `due`, the request's.
-    private func readAnswer(to request: Int, due: ContinuousClock.Instant) -> WireMessage? {
+    /// ``waitOnCaller``, handing on whatever else comes meanwhile; `nil` when it has not come.
+    private func readAnswer(to request: Int) -> WireMessage? {
         let end = ContinuousClock.now + Self.waitOnCaller
-        return reading.withLock { () -> WireMessage? in
+        // The poller, which leaves the socket to this thread while it reads, watches it again after.
+        defer { if let watch = state.withLock({ $0.watch }) { DescriptorPoller.shared?.arm(watch) } }
+        return reading.withLock { frames -> WireMessage? in
             while true {
                 let answer = state.withLock { state -> WireMessage? in
                     guard let answer = state.pending[request]?.answer else { return nil }
@@ -239,18 +245,23 @@ final class PluginProcessHandle: Sendable {
                 if let answer { return answer }
                 // Each wait ends with the socket's receive timeout, ``waitOnCaller``.
                 guard ContinuousClock.now < end, connection.waitInRead() else { return nil }
-                let message: WireMessage
-                do throws(WireError) {
-                    message = try connection.receive(within: due - .now)
-                } catch .closed {
-                    return nil
-                } catch {
-                    stop(brokenBy: error)
-                    return nil
-                }
-                handOn(message)
+                guard case .open = read(into: &frames) else { return nil }
             }
         }
+    }
+
+    /// Reads what the socket holds into `frames` and hands on each message that came whole: the
+    /// socket's end, and a frame that holds no message (which stops the process), end the reading.
+    private func read(into frames: inout WireFrames) -> WireFrames.Read {
+        let read = frames.read(from: connection)
+        do throws(WireError) {
+            while let message = try frames.next() { handOn(message) }
+        } catch {
+            stop(because: .brokeTheWire(error.description))
+            return .closed
+        }
+        state.withLock { $0.frameBegun = frames.begun }
+        return read
     }
 
     /// Ends the process, and what it started, at once; its end is then seen as any other.
@@ -317,62 +328,42 @@ final class PluginProcessHandle: Sendable {
         }
     }
 
-    /// What the reader found once it could read.
-    private enum Read {
-        /// A message, handed on.
-        case handedOn
-        /// A caller waiting on its own thread read it first.
-        case nothing
-        case closed
-        /// A frame that holds no message, or did not come whole by the first request's due time
-        /// (within one deadline when none waits).
-        case broken(WireError)
+    /// Handles `event` of the socket, on the poller's thread: reads what came, unless a caller
+    /// waiting on its own thread reads it (it arms the socket again as it lets go); stops the
+    /// process when a request, or a frame begun, is overdue; and once the socket closed, records
+    /// the process's end on a thread that may wait for it.
+    private func handle(_ event: DescriptorPoller.Event) {
+        guard let watch = state.withLock({ $0.watch }), let poller = DescriptorPoller.shared else { return }
+        switch event {
+        case .due:
+            if let due = nextDue(), due <= .now { stop(because: .overdue) }
+        case .readable:
+            guard let read = reading.withLockIfAvailable({ read(into: &$0) }) else { return }
+            guard case .closed = read else {
+                poller.arm(watch)
+                break
+            }
+            poller.forget(watch)
+            let first = state.withLock { state in
+                defer { state.closed = true }
+                return !state.closed
+            }
+            if first { DispatchQueue.global().async { [self] in recordEnd() } }
+            return
+        }
+        scheduleDue()
     }
 
-    /// Reads answers until the socket closes, then records the death and answers every request
-    /// still waiting with it. A request past its due time has the process stopped: the reader
-    /// waits for an answer no longer than the first request waiting is due, and looks again after
-    /// one ``deadline`` when none waits, in case one was sent since.
-    private func readAnswers() {
-        serving: while true {
-            let due = firstDue()
-            guard connection.waitReadable(within: due.map { $0 - .now } ?? deadline) else {
-                // Looked at again: a request answered since (its caller yet to take the answer,
-                // say) is not overdue.
-                if let due = firstDue(), due <= .now { stop(because: .overdue) }
-                continue
-            }
-            // A caller waiting on its own thread reads what came: this thread looks again once
-            // the caller's wait is over, rather than wait on the lock, which the caller would
-            // then have to wake it from as it lets go.
-            let read = reading.withLockIfAvailable { () -> Read in
-                guard connection.waitReadable(within: .zero) else { return .nothing }
-                // The first request due now: one may have been sent while this thread waited.
-                let due = firstDue()
-                do throws(WireError) {
-                    // Handed on before the lock is let go, as a caller hands on what it reads: a
-                    // caller that reads the next message, its answer, finds this one's work done
-                    // (the navigation its view model asked for before answering, say).
-                    handOn(try connection.receive(within: due.map { $0 - .now } ?? deadline))
-                    return .handedOn
-                } catch .closed {
-                    return .closed
-                } catch {
-                    return .broken(error)
-                }
-            }
-            guard let read else {
-                usleep(UInt32(Self.waitOnCaller / .microseconds(1)))
-                continue
-            }
-            switch read {
-            case .handedOn, .nothing: continue
-            case .broken(let error): stop(brokenBy: error)
-            case .closed:
-                state.withLock { $0.closed = true }
-                break serving
-            }
-        }
+    /// Has the poller call ``handle(_:)`` when the first request waiting, or the frame begun, is
+    /// due.
+    private func scheduleDue() {
+        guard let watch = state.withLock({ $0.watch }) else { return }
+        DescriptorPoller.shared?.schedule(watch, at: nextDue())
+    }
+
+    /// Records the process's end, once its socket closed: waits for it to end and reaps it, then
+    /// answers every request still waiting with its death.
+    private func recordEnd() {
         connection.shutDown()
         var death = process.end(within: deadline)
         let waiting = state.withLock { state in
@@ -396,9 +387,14 @@ final class PluginProcessHandle: Sendable {
         for handler in handlers { handler(self, death) }
     }
 
-    /// When the first request still waiting for its answer is due, if one is.
-    private func firstDue() -> ContinuousClock.Instant? {
-        state.withLock { $0.pending.values.lazy.filter { $0.answer == nil }.map(\.due).min() }
+    /// When the first request still waiting for its answer is due, or the frame begun must have
+    /// come whole, if either.
+    private func nextDue() -> ContinuousClock.Instant? {
+        state.withLock { state in
+            let request = state.pending.values.lazy.filter { $0.answer == nil }.map(\.due).min()
+            let frame = state.frameBegun.map { $0 + deadline }
+            return [request, frame].compactMap { $0 }.min()
+        }
     }
 
     /// Hands `message` to the request waiting for it, or to the handler of the screen whose view
@@ -461,24 +457,15 @@ final class PluginProcessHandle: Sendable {
         state.withLock { $0.whenOverLimit = handler }
     }
 
-    /// Stops the process, whose frame `error` says is broken: one that did not come whole by its
-    /// due time is taken for a hang, as an answer overdue is; one that holds no message is named
-    /// as the process's last words.
-    private func stop(brokenBy error: WireError) {
-        if case .unfinished = error {
-            stop(because: .overdue)
-        } else {
-            stop(because: .brokeTheWire(error.description))
-        }
-    }
-
     /// Stops the process for `reason` (the first one given stands): its end is then seen as any
     /// other, and every request waiting is answered with it.
     private func stop(because reason: HostStop) {
         state.withLock { $0.stoppedBecause = $0.stoppedBecause ?? reason }
-        // Its connection is closed first: the reader sees the end even while a process it
-        // started holds the socket open.
-        stop()
+        // Its connection is closed at once: the poller sees the end even while a process it
+        // started holds the socket open. Its end, which may take a moment, is waited for on a
+        // thread of Dispatch's, not on the poller's.
+        connection.shutDown()
+        DispatchQueue.global().async { [self] in stop() }
     }
 
     /// Calls `handler` once the process has ended and been reaped, with how it ended: at once if

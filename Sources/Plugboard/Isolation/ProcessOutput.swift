@@ -1,11 +1,12 @@
+internal import CPlugboard
 internal import Dispatch
 internal import Glibc
 
-/// What a plugin process writes to its standard output and error, read as it comes on a thread
-/// of its own (a process whose pipe is full would block), and kept for its last words; each line
-/// of its standard output (what its plugins print) is also handed on, once a handler is set, up to
-/// ``UnaskedBudget/outputLines`` a second (those past that are dropped, and a line says so, once),
-/// while its standard error (the Swift runtime's fatal error and backtrace) is only kept.
+/// What a plugin process writes to its standard output and error, one pipe for both, read by the
+/// host's poller as it comes (a process whose pipe is full would block) and kept for its last
+/// words; each line is also handed on, once a handler is set, up to ``UnaskedBudget/outputLines``
+/// a second (those past that are dropped, and a line says so, once), until the Swift runtime
+/// begins its report of a crash (its fatal error and backtrace), which is only kept.
 final class ProcessOutput: Sendable {
     /// The most kept: the end of a long output, where the fatal error and backtrace are.
     static let kept = 256 << 10
@@ -26,41 +27,52 @@ final class ProcessOutput: Sendable {
         var partial: [UInt8] = []
         var budget = UnaskedBudget(perSecond: UnaskedBudget.outputLines)
         var dropped = false
+        /// Whether the Swift runtime began to report a crash: what follows is kept, not shown.
+        var crashed = false
     }
 
-    /// Reads `output` and `error`, which it then owns, until both end.
-    init(output: Int32, error: Int32) {
-        let reader = WorkerThread()
-        let read: @Sendable () -> Void = { [self] in
-            var open = [output, error]
-            var buffer = [UInt8](repeating: 0, count: 16 << 10)
-            while !open.isEmpty {
-                var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-                guard poll(&watched, nfds_t(watched.count), -1) >= 0 || errno == EINTR else { break }
-                for watch in watched where watch.revents != 0 {
-                    let count = buffer.withUnsafeMutableBytes { Glibc.read(watch.fd, $0.baseAddress, $0.count) }
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else {
-                        if watch.fd == output { handOn([], ended: true) }
-                        close(watch.fd)
-                        open.removeAll { $0 == watch.fd }
-                        continue
-                    }
-                    keep(buffer[..<count])
-                    if watch.fd == output { handOn(buffer[..<count]) }
-                }
-            }
-            for descriptor in open { close(descriptor) }
-            done.signal()
-            ending.withLock { ending in
-                defer { ending = (true, nil) }
-                return ending.handler
-            }?()
+    /// Has the host's poller read `descriptor`, the pipe's end, which it then owns, until it ends;
+    /// `nil` (the descriptor closed) when the system gives no way to wait on it.
+    init?(reading descriptor: Int32) {
+        guard let poller = DescriptorPoller.shared, pb_set_nonblocking(descriptor) == 0 else {
+            close(descriptor)
+            return nil
         }
-        if let reader { reader.async(read) } else { read() }
+        let watch = PosixMutex<DescriptorPoller.Watch?>(nil)
+        let read: @Sendable (DescriptorPoller.Event) -> Void = { [self] _ in
+            guard let watched = watch.withLock({ $0 }) else { return }
+            let ended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 << 10) { buffer -> Bool in
+                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                if count < 0 && (errno == EINTR || errno == EAGAIN) { return false }
+                guard count > 0 else { return true }
+                keep(buffer[..<count])
+                handOn(buffer[..<count])
+                return false
+            }
+            if ended { end(descriptor, watched, of: poller) } else { poller.arm(watched) }
+        }
+        guard let watched = poller.watch(descriptor, handler: read) else {
+            close(descriptor)
+            return nil
+        }
+        watch.withLock { $0 = watched }
     }
 
-    private func keep(_ bytes: ArraySlice<UInt8>) {
+    /// The output's end: its descriptor forgotten and closed, what is left of a line handed on,
+    /// and whoever waits told, on a thread that may wait.
+    private func end(_ descriptor: Int32, _ watch: DescriptorPoller.Watch, of poller: DescriptorPoller) {
+        poller.forget(watch)
+        close(descriptor)
+        handOn([], ended: true)
+        done.signal()
+        let handler = ending.withLock { ending in
+            defer { ending = (true, nil) }
+            return ending.handler
+        }
+        if let handler { DispatchQueue.global().async(execute: handler) }
+    }
+
+    private func keep(_ bytes: UnsafeMutableBufferPointer<UInt8>.SubSequence) {
         text.withLock { kept in
             kept += bytes
             if kept.count > Self.kept { kept.removeFirst(kept.count - Self.kept) }
@@ -69,7 +81,7 @@ final class ProcessOutput: Sendable {
 
     /// Hands on each line `bytes` ends, with what came before it, a line too long to wait for in
     /// parts, and, once the output has `ended`, what is left; keeps the rest for the next.
-    private func handOn(_ bytes: ArraySlice<UInt8>, ended: Bool = false) {
+    private func handOn(_ bytes: some Collection<UInt8>, ended: Bool = false) {
         let (handler, shown) = lines.withLock { lines -> ((@Sendable (String) -> Void)?, [String]) in
             lines.partial += bytes
             var found: [String] = []
@@ -85,7 +97,11 @@ final class ProcessOutput: Sendable {
             }
             lines.partial.removeFirst(start)
             // Before a handler is set (a process prepared ahead, warming up), nothing is handed on.
-            guard lines.handler != nil else { return (nil, []) }
+            guard lines.handler != nil, !lines.crashed else { return (nil, []) }
+            if let crash = found.firstIndex(where: Self.beginsCrashReport) {
+                lines.crashed = true
+                found.removeSubrange(crash...)
+            }
             var shown = found.filter { _ in lines.budget.take() }
             if shown.count < found.count && !lines.dropped {
                 lines.dropped = true
@@ -97,14 +113,20 @@ final class ProcessOutput: Sendable {
         if let handler { for line in shown { handler(line) } }
     }
 
-    /// Hands each line the process writes to its standard output from now on to `handler`, on
-    /// the thread that reads it, without its newline.
+    /// Whether `line` begins the Swift runtime's report of a crash: its fatal error's message, or
+    /// its backtracer's first line.
+    private static func beginsCrashReport(_ line: String) -> Bool {
+        line.contains("Fatal error:") || line.contains("Program crashed:")
+    }
+
+    /// Hands each line the process writes from now on to `handler`, on the poller's thread,
+    /// without its newline.
     func handLines(to handler: @escaping @Sendable (String) -> Void) {
         lines.withLock { $0.handler = handler }
     }
 
-    /// Calls `handler` once the output has ended (the process ended, and what it started), on the
-    /// thread that read it; at once if it has.
+    /// Calls `handler` once the output has ended (the process ended, and what it started), on a
+    /// thread of Dispatch's; at once if it has.
     func whenEnded(_ handler: @escaping @Sendable () -> Void) {
         let ended = ending.withLock { ending in
             if !ending.ended { ending.handler = handler }

@@ -2,7 +2,7 @@ internal import CPlugboard
 internal import Glibc
 
 /// A plugin process started from a command (never a shell), with its end of a socket pair as
-/// its descriptor 3 and its standard output and error read into ``ProcessOutput``: not yet told
+/// its descriptor 3 and its standard output and error, one pipe, read into ``ProcessOutput``: not yet told
 /// which plugins to serve. It says ``WireMessage/prepared(version:)`` once it can be told.
 struct SpawnedProcess: Sendable {
     let processID: Int32
@@ -97,17 +97,11 @@ struct SpawnedProcess: Sendable {
     }
 
     /// Starts the process with `socket` as its descriptor 3 and its standard output and error in
-    /// pipes of their own.
+    /// one pipe, in the order it writes them: the host holds two descriptors per plugin process.
     private static func spawn(_ arguments: [String], socket: Int32) throws(IsolationError) -> (Int32, ProcessOutput) {
         var outputEnds: [Int32] = [-1, -1]
-        var errorEnds: [Int32] = [-1, -1]
         guard pb_pipe_closed_on_exec(&outputEnds) == 0 else {
             throw .cannotStart(reason: String(cString: strerror(errno)))
-        }
-        guard pb_pipe_closed_on_exec(&errorEnds) == 0 else {
-            let reason = String(cString: strerror(errno))
-            for end in outputEnds { close(end) }
-            throw .cannotStart(reason: reason)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -115,7 +109,7 @@ struct SpawnedProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, socket, 3)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outputEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorEnds[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, outputEnds[1], 2)
         // It gets the socket and its standard descriptors only: none that the host was given or
         // opened (one its own parent watches for the host's end, say) outlives the host in it, or
         // in the processes it starts.
@@ -150,13 +144,16 @@ struct SpawnedProcess: Sendable {
         var processID: pid_t = 0
         let started = posix_spawn(&processID, arguments[0], &actions, &attributes, argv, envp)
         close(outputEnds[1])
-        close(errorEnds[1])
         guard started == 0 else {
             close(outputEnds[0])
-            close(errorEnds[0])
             throw .cannotStart(reason: "\(arguments[0]): \(String(cString: strerror(started)))")
         }
-        return (processID, ProcessOutput(output: outputEnds[0], error: errorEnds[0]))
+        guard let output = ProcessOutput(reading: outputEnds[0]) else {
+            kill(-processID, SIGKILL)
+            while waitpid(processID, nil, 0) < 0 && errno == EINTR {}
+            throw .cannotStart(reason: "the system gave no way to wait on its output")
+        }
+        return (processID, output)
     }
 }
 

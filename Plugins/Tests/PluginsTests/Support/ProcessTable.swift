@@ -114,6 +114,11 @@ enum ProcessTable {
         return stat.split(separator: ")").last?.split(separator: " ") ?? []
     }
 
+    /// How many threads `process` runs.
+    static func threads(of process: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task").count) ?? -1
+    }
+
     /// How many descriptors `process` holds open.
     static func openDescriptors(of process: Int32) -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/fd").count) ?? -1
