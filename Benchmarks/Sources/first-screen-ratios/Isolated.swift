@@ -7,8 +7,8 @@ import Plugboard
 /// of its own), back to back and spaced as a person's opens are; a first use, process start
 /// included, beside a first use in this process; a plugin process's death to its screen showing
 /// the stop; a restart to the rebuilt screen, beside a first use; a confined plugin's first use and
-/// opens beside a plugin's not confined; and the proportional set size of idle plugin processes, 50
-/// running.
+/// opens beside a plugin's not confined; and, with 200 plugin processes running, the proportional
+/// set size of each, this process's threads and descriptors, and an open's time, beside 5 running.
 @MainActor
 enum Isolated {
     struct Figures {
@@ -33,6 +33,11 @@ enum Isolated {
         var codingMicroseconds: [Double] = []
         var pssKilobytes: [Int] = []
         var rssKilobytes: [Int] = []
+        /// This process's threads and descriptors with 5 plugin processes running, and with 200.
+        var hostThreads: (few: Int, many: Int) = (0, 0)
+        var hostDescriptors: (few: Int, many: Int) = (0, 0)
+        /// An open's time with 200 running ÷ with 5, a round each.
+        var crowdedOpenRatios: [Double] = []
     }
 
     /// Measures with the plugins of `directory` (from `first` on, a fresh one wherever a first use
@@ -68,13 +73,7 @@ enum Isolated {
         for round in 0..<rounds {
             let times = 200
             func opening(_ navigator: Navigator, _ url: String) async throws -> Double {
-                try await clock.measure {
-                    for _ in 0..<times {
-                        try await navigator.open(url)
-                        _ = navigator.topScreen?.render()
-                        try await navigator.pop()
-                    }
-                }.seconds / Double(times)
+                try await Self.openTime(navigator, url, times: times)
             }
             // The in-process open with a round trip of the bytes in each, as an isolated open
             // makes one: the far end has waited since the last, as a plugin process has.
@@ -225,18 +224,32 @@ enum Isolated {
             figures.restartRatios.append(restart / remote)
         }
 
-        // 50 plugin processes, each with its screen opened once, then idle.
-        var running: [IsolatedPlugin] = []
-        for _ in 0..<50 {
-            let next = plugin()
+        // 200 plugin processes (of the population's first plugins, which only this process loaded),
+        // each with its screen opened once, then idle; this process's threads and descriptors, and
+        // an open's time, with 5 of them running and with all.
+        var running: [(plugin: IsolatedPlugin, navigator: Navigator, url: String)] = []
+        func openTime() async throws -> Double {
+            try await Self.openTime(running[0].navigator, running[0].url, times: 200)
+        }
+        var fewOpens: [Double] = []
+        for index in 0..<Self.crowd {
+            let file = directory.appendingPathComponent(InstalledPlugins.file(index)).path
             let navigator = Navigator(registry: Registry())
-            let isolated = try await IsolatedPlugin.start(files: [next.file], command: command)
+            let isolated = try await IsolatedPlugin.start(files: [file], command: command)
             try isolated.register(into: navigator.registry)
-            try await navigator.open(next.url)
-            running.append(isolated)
+            try await navigator.open("app://p\(index)")
+            running.append((isolated, navigator, "app://p\(index)"))
+            guard running.count == 5 else { continue }
+            try await Task.sleep(for: .milliseconds(500))
+            figures.hostThreads.few = Self.count("/proc/self/task")
+            figures.hostDescriptors.few = Self.count("/proc/self/fd")
+            for _ in 0..<rounds { fewOpens.append(try await openTime()) }
         }
         try await Task.sleep(for: .milliseconds(500))
-        for isolated in running {
+        figures.hostThreads.many = Self.count("/proc/self/task")
+        figures.hostDescriptors.many = Self.count("/proc/self/fd")
+        for few in fewOpens { figures.crowdedOpenRatios.append(try await openTime() / few) }
+        for (isolated, _, _) in running {
             guard let process = isolated.processID else { continue }
             let rollup = (try? String(contentsOfFile: "/proc/\(process)/smaps_rollup", encoding: .utf8)) ?? ""
             func field(_ name: String) -> Int? {
@@ -248,6 +261,25 @@ enum Isolated {
         }
         withExtendedLifetime((isolated, running)) {}
         return figures
+    }
+
+    /// Seconds per open of `url` in `navigator`, its screen rendered and popped, over `times` of them.
+    static func openTime(_ navigator: Navigator, _ url: String, times: Int) async throws -> Double {
+        try await ContinuousClock().measure {
+            for _ in 0..<times {
+                try await navigator.open(url)
+                _ = navigator.topScreen?.render()
+                try await navigator.pop()
+            }
+        }.seconds / Double(times)
+    }
+
+    /// How many plugin processes run at once in the last measurement.
+    static let crowd = 200
+
+    /// How many entries the directory at `path` has: a `/proc` directory of threads or descriptors.
+    private static func count(_ path: String) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: path).count) ?? 0
     }
 }
 

@@ -168,6 +168,14 @@ try await printIsolation()
     let pss = figures.pssKilobytes.sorted()
     let rss = figures.rssKilobytes.sorted()
     print(
-        "  idle plugin processes, 50 running: PSS \(pss[pss.count / 2]) KiB each (median; "
+        "  idle plugin processes, \(Isolated.crowd) running: PSS \(pss[pss.count / 2]) KiB each (median; "
             + "\(pss.first!)–\(pss.last!)), RSS \(rss[rss.count / 2]) KiB  (target PSS ≤ 4096 KiB)")
+    let (threads, descriptors) = (figures.hostThreads, figures.hostDescriptors)
+    let perProcess = Double(descriptors.many - descriptors.few) / Double(Isolated.crowd - 5)
+    print(
+        "  this process with 5 plugin processes running → \(Isolated.crowd): \(threads.few) → \(threads.many) threads "
+            + "(target: no more), \(descriptors.few) → \(descriptors.many) descriptors, "
+            + "\(String(format: "%.2f", perProcess)) per process (target ≤ 2)")
+    print(
+        "  an open with \(Isolated.crowd) running ÷ with 5: \(range(figures.crowdedOpenRatios, "%.3f"))")
 }
