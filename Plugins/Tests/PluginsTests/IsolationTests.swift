@@ -353,6 +353,29 @@ struct IsolationTests {
             "\(output)")
     }
 
+    /// A screen whose action stopped its plugin (a trap, a hang) is built again as one stopped by a
+    /// kill is, by the open that starts the plugin again or by a restart; the action is not
+    /// taken again.
+    @Test(arguments: ["trap", "hang"], ["open app://probe/identity", "restart Probe"])
+    func aScreenWhoseActionStoppedItsPluginIsBuiltAgain(action: String, start: String) throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try HostProcess.run(
+            [
+                "run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe",
+                "--plugin-deadline", "1",
+            ],
+            input: "open app://probe/identity\ndo \(action)\n\(start)\nstack\nquit\n",
+            environment: ["PLUGBOARD_PROBE_FAULTS": "1", "XDG_STATE_HOME": scratch.directory.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Stack: Home > Probe stopped\n"), "\(run.standardOutput)")
+        let rebuilt = start.hasPrefix("open") ? "Home > Probe > Probe" : "Home > Probe"
+        #expect(run.standardOutput.contains("> stack\nStack: \(rebuilt)\n"), "\(run.standardOutput)")
+        if start.hasPrefix("restart") {
+            #expect(run.standardOutput.contains("; 1 screen rebuilt\n"), "\(run.standardOutput)")
+        }
+    }
+
     /// A plugin whose startup task traps in its process takes down only that process as it
     /// starts: the others launch, and its routes answer with its last words.
     @Test func aTrapWhileAnIsolatedPluginStartsLeavesItsRoutesSayingWhy() throws {

@@ -1,11 +1,12 @@
 extension Navigator {
     /// Builds again, from their URLs, the screens of isolated plugins that show that their plugin
     /// stopped, where the plugin runs again (a new process started by a later open, or by
-    /// ``IsolatedPlugin/restart()``): the person's place comes back as it was before the stop.
-    /// A screen whose own request was being served when the process stopped (it trapped as it
-    /// rendered, say) stays as it is, since it would most likely stop the process again: the
-    /// person opens it again, or goes back. The navigator does this itself after each screen it
-    /// opens; a host calls it after a restart.
+    /// ``IsolatedPlugin/restart()``): the person's place comes back as it was before the stop,
+    /// whatever stopped it (an action that trapped is not taken again). A host calls it after a
+    /// restart. The navigator does the same itself after each screen it opens, but for a screen
+    /// whose own building or rendering stopped the process (it trapped as it rendered, say),
+    /// which would most likely stop the process the person's open just started: a restart
+    /// rebuilds it, or the person opens it again, or goes back.
     /// Where a URL no longer opens, that screen and every screen above it are removed, as
     /// ``rebuildScreens(of:)`` removes them.
     ///
@@ -16,14 +17,16 @@ extension Navigator {
     /// ```
     /// - Returns: How many screens were rebuilt, and which were removed.
     public func rebuildStoppedScreens() async -> Rebuilding {
-        await rebuildScreens { ($0.screen as? ProxyScreen)?.showsStopOfRunningPlugin == true }
+        await rebuildScreens { ($0.screen as? ProxyScreen)?.showsStopOfRunningPlugin(evenItsOwn: true) == true }
     }
 
     /// Rebuilds the screens that show a stop of a plugin that runs again, if there are any: after
     /// a screen was opened, whose open may have started its plugin's process again.
     func rebuildStoppedScreensAfterOpen() async {
-        let stopped = stacks.joined().contains { ($0.screen as? ProxyScreen)?.showsStopOfRunningPlugin == true }
-        if stopped { _ = await rebuildStoppedScreens() }
+        let stopped: (Entry) -> Bool = {
+            ($0.screen as? ProxyScreen)?.showsStopOfRunningPlugin(evenItsOwn: false) == true
+        }
+        if stacks.joined().contains(where: stopped) { _ = await rebuildScreens(where: stopped) }
     }
 }
 

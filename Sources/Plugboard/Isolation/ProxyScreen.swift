@@ -13,10 +13,18 @@ final class ProxyScreen: Screen {
     /// The process that served `state`.
     private var process: Int32?
     private var failure: IsolationError?
-    /// Whether the process stopped while it served a request of this screen (it trapped as it
-    /// rendered, say, or did not answer in time): such a screen is not built again by itself,
-    /// since it would most likely stop the process again, with every screen it serves.
-    private var stoppedItsProcess = false
+    /// What the process was doing for this screen when it stopped, if it stopped while it served
+    /// a request of it: a screen whose building or rendering stopped it is built again only when
+    /// asked (a restart), since it would most likely stop the process again, with every screen it
+    /// serves; one whose action stopped it is built again as any other (the action is not taken
+    /// again).
+    private var ownStop: OwnStop?
+
+    /// What a screen's own request that stopped its process was doing.
+    private enum OwnStop {
+        case building
+        case action
+    }
     private let model = ProxyViewModel()
 
     private let context: WireValue?
@@ -49,13 +57,13 @@ final class ProxyScreen: Screen {
         failure ?? process.flatMap(plugin.stop(ofProcess:))
     }
 
-    /// Whether the screen shows that its plugin stopped (not that a request failed, nor a stop
-    /// it caused), while the plugin runs again: built again from its URL, it would show the
-    /// plugin's screen.
-    var showsStopOfRunningPlugin: Bool {
+    /// Whether the screen shows that its plugin stopped (not that a request failed; a stop its own
+    /// building or rendering caused only `evenItsOwn`), while the plugin runs again: built again
+    /// from its URL, it would show the plugin's screen.
+    func showsStopOfRunningPlugin(evenItsOwn: Bool) -> Bool {
         switch stop {
         case nil, .failed?: false
-        case _?: !stoppedItsProcess && plugin.processID != nil
+        case _?: plugin.processID != nil && (evenItsOwn || ownStop != .building)
         }
     }
 
@@ -100,24 +108,27 @@ final class ProxyScreen: Screen {
 
     /// Performs the action in the process that showed the screen, never in one started since.
     private func perform(_ action: String, text: String?, on screen: Int) async {
-        await answer(in: process) { request in
+        await answer(in: process, building: false) { request in
             .perform(request: request, screen: screen, action: action, text: text)
         }
     }
 
     /// Sends the request `make` builds (to the process numbered `process`, if one is given), and
-    /// shows its answer, or the plugin's stop.
-    private func answer(in process: Int32? = nil, _ make: @Sendable (Int) -> WireMessage) async {
+    /// shows its answer, or the plugin's stop; `building` says whether the request builds or
+    /// renders the screen rather than takes an action.
+    private func answer(
+        in process: Int32? = nil, building: Bool = true, _ make: @Sendable (Int) -> WireMessage
+    ) async {
         // A request to a process that ended before only learns of its stop.
         let ended = process.flatMap(plugin.stop(ofProcess:)) != nil
         do {
             (state, self.process) = try await plugin.screen(make, in: process)
             failure = nil
-            stoppedItsProcess = false
+            ownStop = nil
         } catch {
             failure = error
             switch error {
-            case .stopped, .notResponding: stoppedItsProcess = !ended
+            case .stopped, .notResponding: ownStop = ended ? nil : building ? .building : .action
             default: break
             }
         }
