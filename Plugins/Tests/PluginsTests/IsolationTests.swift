@@ -409,9 +409,16 @@ struct IsolationTests {
     /// and rebuilds its screens.
     @Test func aPluginThatStopsThreeTimesStaysStoppedUntilRestarted() throws {
         let host = try isolatedProbe(state: try Scratch().directory)
-        for _ in 0..<3 {
+        let rule =
+            "Probe 0.0.1 stopped 3 times within 300.0 s, so it stays stopped until it is restarted (in the "
+            + "plugboard shell: restart Probe)"
+        for stop in 1...3 {
             host.type("open app://probe/identity\ndo trap\n")
-            host.read(until: "Stack: Home > Probe stopped\n", after: host.seen.endIndex)
+            let shown = host.read(until: "Stack: Home > Probe stopped\n", after: host.seen.endIndex)
+            // The third stop's screen says that the plugin now stays stopped, and what starts it.
+            let screen = host.seen[..<shown].suffix(400)
+            #expect(screen.contains(rule) == (stop == 3), "\(screen)")
+            #expect(screen.contains("open it again to restart it") == (stop < 3), "\(screen)")
             host.type("back\n")
             host.read(until: "Stack: Home\n", after: host.seen.endIndex)
         }
@@ -434,6 +441,13 @@ struct IsolationTests {
         #expect(status == 0, "\(problems)")
         #expect(output[kept...].contains("restarted Probe 0.0.1 (process "), "\(output)")
         #expect(output[kept...].contains("); 1 screen rebuilt\n┌─ Probe\n│ probe\n"), "\(output)")
+        // The host says the rule once, at the third stop, and never that opening it restarts it then.
+        let lines = problems.split(separator: "\n")
+        #expect(lines.filter { $0 == "error: \(rule)" }.count == 1, "\(problems)")
+        let stops = lines.filter { $0.hasPrefix("error: Probe 0.0.1 stopped: Fatal error: the probe traps on purpose") }
+        #expect(
+            stops.count == 3 && stops.filter { $0.hasSuffix("; open it again to restart it") }.count == 2, "\(problems)"
+        )
     }
 
     /// Plugins joined by a dependency run together in one plugin process, so the blog asks the

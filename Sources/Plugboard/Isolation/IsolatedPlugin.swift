@@ -107,7 +107,9 @@ public final class IsolatedPlugin: Sendable {
     ///   - restarts: When a stopped plugin starts again by itself (``RestartPolicy``).
     ///   - now: The clock's reading for `restarts` (a test's own clock, say).
     ///   - onStop: Told once of each process that stops, as soon as the host sees it end (its
-    ///     crash report is in the error), before a request that met the stop returns; and once
+    ///     crash report is in the error), before a request that met the stop returns, then, of
+    ///     the stop after which the plugin stays stopped, of that
+    ///     (``IsolationError/stoppedTooOften(plugin:name:stops:within:)``); and once
     ///     of each process that first sends more than it may (``IsolationError/overLimit(plugin:reason:)``:
     ///     what it sent past that was dropped, and it goes on).
     ///   - onOutput: Told each line its processes print to their standard output or error (what
@@ -455,11 +457,16 @@ public final class IsolatedPlugin: Sendable {
     /// Starts a new plugin process in the place of the last, which stopped, if the plugin may
     /// start again by itself.
     nonisolated(nonsending) private func startAgain() async throws(IsolationError) -> PluginProcessHandle {
-        let restarts = restarts.withLock { $0 }
-        guard restarts.startsAgain(at: now()) else {
-            throw .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
-        }
+        if let stays = staysStopped { throw stays }
         return try await startProcess()
+    }
+
+    /// Why the plugin does not start again by itself, when it stopped too often to
+    /// (``RestartPolicy``); `nil` while it does.
+    var staysStopped: IsolationError? {
+        let restarts = restarts.withLock { $0 }
+        guard !restarts.startsAgain(at: now()) else { return nil }
+        return .stoppedTooOften(plugin: title, name: plugins[0].name, stops: restarts.limit, within: restarts.window)
     }
 
     /// Starts a plugin process for ``files`` as they are now, and makes it the one that serves
@@ -504,6 +511,8 @@ public final class IsolatedPlugin: Sendable {
             if let known { return known }
             restarts.withLock { $0.recordStop(at: now()) }
             onStop(error)
+            // The stop after which the plugin stays stopped says so, once.
+            if let stays = staysStopped { onStop(stays) }
             return error
         }
     }

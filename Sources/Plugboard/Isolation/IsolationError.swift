@@ -90,15 +90,27 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
     /// ```
     public var description: String {
         switch self {
+        case .stopped, .notResponding: summary + "; open it again to restart it"
+        default: summary
+        }
+    }
+
+    /// What happened, without what to do next: of a stop, the plugin and how it ended, for a host
+    /// that says itself whether the plugin starts again (one that stopped too often does not;
+    /// ``IsolatedPlugin/startsAgainWhenUsed``).
+    ///
+    /// ```swift
+    /// print(error.summary)  // Notes 1.0.0 stopped: Fatal error: boom (Notes.swift:12)
+    /// ```
+    public var summary: String {
+        switch self {
         case .cannotStart(let reason): "the plugin process could not start: \(reason)"
         case .endedBeforeReady(let lastWords, _):
             "the plugin process could not start: it ended before its plugin was ready: \(lastWords)"
         case .refused(let reason): "the plugin process refused the plugin: \(reason)"
-        case .stopped(let plugin, let lastWords, _):
-            "\(plugin) stopped: \(lastWords); open it again to restart it"
+        case .stopped(let plugin, let lastWords, _): "\(plugin) stopped: \(lastWords)"
         case .notResponding(let plugin, let deadline):
-            "\(plugin) is not responding: it did not answer within \(deadline), so its process was stopped; "
-                + "open it again to restart it"
+            "\(plugin) is not responding: it did not answer within \(deadline), so its process was stopped"
         case .failed(let plugin, let reason): "\(plugin): \(reason)"
         case .stoppedTooOften(let plugin, let name, let stops, let window):
             "\(plugin) stopped \(stops) times within \(window.secondsText), so it stays stopped until it is "

@@ -75,7 +75,15 @@ final class ProxyScreen: Screen {
     }
 
     func render() -> String {
-        if let stop { return stop.description }
+        if let stop {
+            // A stop after which the plugin stays stopped says so, and what starts it.
+            switch stop {
+            case .stopped, .notResponding:
+                if let stays = plugin.staysStopped { return stop.summary + "\n" + stays.description }
+            default: break
+            }
+            return stop.description
+        }
         return state?.text ?? ""
     }
 

@@ -193,9 +193,17 @@ enum Isolation {
         Terminal.error("[\(plugins)] \(line)")
     }
 
-    /// Says that a plugin process stopped, and keeps its whole report in a crash log.
+    /// Says that a plugin process stopped, and keeps its whole report in a crash log. Of a stop
+    /// after which the plugin stays stopped, the line that follows says so rather than this one
+    /// say that opening it restarts it.
     @Sendable static func report(_ error: IsolationError) {
         var line = "error: \(error)"
+        switch error {
+        case .stopped(let plugin, _, _), .notResponding(let plugin, _):
+            let stays = started.withLock { $0 }.first { $0.title == plugin }?.startsAgainWhenUsed == false
+            if stays { line = "error: \(error.summary)" }
+        default: break
+        }
         if case .stopped(let plugin, let lastWords, let report) = error,
             let log = crashLog(for: plugin, ended: lastWords, report: report)
         {
