@@ -26,6 +26,9 @@ enum HostileProbe {
                 for _ in 0..<200_000 { model.navigation.send(.push("app://probe/identity")) }
             },
             ScreenAction("escape", title: "Start a process that leaves its session") { _ in escape() },
+            ScreenAction("fuzz", title: "Send what the seed typed picks", takesText: true) { text in
+                WireFuzz.send(seed: text.flatMap { UInt64($0) } ?? 1, by: write(frame:))
+            },
         ]
     }
 
@@ -65,10 +68,11 @@ enum HostileProbe {
     /// Writes `json` in a frame to the host: its length in 4 bytes, most significant first, then
     /// its bytes.
     private static func write(_ json: String) {
-        let bytes = Array(json.utf8)
-        let count = UInt32(bytes.count)
-        let frame =
-            [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + bytes
-        _ = frame.withUnsafeBytes { Glibc.write(3, $0.baseAddress, $0.count) }
+        write(frame: WireFuzz.frame(Array(json.utf8)))
+    }
+
+    /// Writes `bytes`, a frame or part of one, to the host.
+    private static func write(frame bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.write(3, $0.baseAddress, $0.count) }
     }
 }

@@ -52,14 +52,30 @@ struct HostProcess {
         try process.run()
         let watchdog = Self.watchdog(for: process)
         defer { watchdog.cancel() }
-        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        if !keepingInputOpen { try inputPipe.fileHandleForWriting.close() }
+        // Written on a thread of its own, so that a host that prints more than a pipe holds before
+        // it has read all its input is read meanwhile; a host that ends first leaves the rest unread.
+        let writing = inputPipe.fileHandleForWriting
+        let typed = input.map { Data($0.utf8) }
+        Thread.detachNewThread {
+            if let typed { try? writing.write(contentsOf: typed) }
+            if !keepingInputOpen { try? writing.close() }
+        }
         // `afterStart` reads standard output, or standard error with `watchingErrors`, as the host
         // writes it; what it read comes first in the result.
         let watched = watchingErrors ? error : output
         let early = Data(afterStart(process, watched.fileHandleForReading).utf8)
+        // Standard error is read beside standard output: a host may fill either pipe first.
+        let errors = Locked(Data())
+        let errorsRead = DispatchGroup()
+        errorsRead.enter()
+        Thread.detachNewThread {
+            let read = error.fileHandleForReading.readDataToEndOfFile()
+            errors.withLock { $0 = read }
+            errorsRead.leave()
+        }
         let outputData = (watchingErrors ? Data() : early) + output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = (watchingErrors ? early : Data()) + error.fileHandleForReading.readDataToEndOfFile()
+        errorsRead.wait()
+        let errorData = (watchingErrors ? early : Data()) + errors.withLock { $0 }
         process.waitUntilExit()
         return HostProcess(
             status: process.terminationStatus,
