@@ -216,7 +216,8 @@ int pb_landlock_restrict_all_threads(int ruleset, int milliseconds) {
     struct dirent *entry;
     while ((entry = readdir(threads)) != NULL) {
       if (entry->d_name[0] == '.') continue;
-      pid_t thread = (pid_t)atol(entry->d_name);
+      // Numbered as its process's namespace numbers it: `/proc` is the host's.
+      pid_t thread = pb_local_process_id((pid_t)atol(entry->d_name));
       int restricted = atomic_load(&pb_restricted_count);
       if (thread == self || pb_contains(pb_restricted, restricted, thread)) continue;
       waiting = true;

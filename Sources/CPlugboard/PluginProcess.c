@@ -22,6 +22,7 @@ void pb_set_thread_name(const char *name) {
   prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
 }
 
+const char *const pb_ended_by_signal = "plugboard: ended by signal ";
 static const int pb_fatal_signals[] = {SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP};
 #define PB_FATAL_SIGNAL_COUNT (sizeof(pb_fatal_signals) / sizeof(pb_fatal_signals[0]))
 /// The handler each signal had before (the Swift runtime's crash handler, or the default).
@@ -47,6 +48,14 @@ static void pb_fatal_signal(int signum, siginfo_t *info, void *context) {
     }
   }
   pb_default(signum);
+  // The first process of a process namespace of its own ignores a signal at its default action
+  // that it sends itself: sent by another, it ends, saying why in its last words.
+  if (sent && info->si_pid != getpid() && getpid() == 1) {
+    char words[64];
+    int length = snprintf(words, sizeof words, "\n%s%d\n", pb_ended_by_signal, signum);
+    write(STDERR_FILENO, words, (size_t)length);
+    _exit(128 + signum);
+  }
   // A fault comes again as the handler returns, now at the default action; a sent signal is
   // sent again.
   if (sent) raise(signum);
@@ -108,7 +117,8 @@ static size_t pb_children_of_thread(const char *thread, pid_t *found, size_t cou
   FILE *file = fopen(path, "re");
   if (file == NULL) return count;
   long pid;
-  while (count < room && fscanf(file, "%ld", &pid) == 1) found[count++] = (pid_t)pid;
+  // Numbered as this process's namespace numbers them: `/proc` is the host's.
+  while (count < room && fscanf(file, "%ld", &pid) == 1) found[count++] = pb_local_process_id((pid_t)pid);
   fclose(file);
   return count;
 }

@@ -126,5 +126,10 @@ struct KernelConfinementTests {
             KernelConfinement(landlock: 5, seccomp: true).unenforced == [
                 "signals and abstract sockets of other processes (Landlock ABI 5 has no scopes)"
             ])
+        #expect(
+            KernelConfinement(landlock: 7, seccomp: true, processNamespaces: false).unenforced == [
+                "the end of what a plugin starts when its process is killed (this user may not create process "
+                    + "namespaces)"
+            ])
     }
 }

@@ -27,7 +27,15 @@ enum ReachProbe {
                 attempt("run", path) { run($0) }
             },
             ScreenAction("signal", title: "Signal the process that started this one") { _ in
-                attempt("signal", "parent") { _ in kill(getppid(), SIGCONT) }
+                // In a process namespace of its own, the host has no ID to signal it by.
+                attempt("signal", "parent") { _ in
+                    let parent = getppid()
+                    guard parent != 0 else {
+                        errno = ESRCH
+                        return -1
+                    }
+                    return kill(parent, SIGCONT)
+                }
             },
         ]
     }

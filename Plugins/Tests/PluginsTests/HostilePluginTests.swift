@@ -1,4 +1,5 @@
 import Foundation
+import Plugboard
 import Testing
 
 /// An isolated plugin that writes to its host's socket what it likes harms only itself: a forged
@@ -87,8 +88,9 @@ struct HostilePluginTests {
     }
 
     /// What a plugin starts in a session of its own ends with its process: when the plugin is
-    /// replaced, when the host ends, and when the host is killed.
-    @Test(arguments: ["reload", "quit", "kill"])
+    /// replaced, when the host ends, when the host is killed, and, where the plugin process runs in
+    /// a process namespace of its own, when it is killed itself.
+    @Test(arguments: ["reload", "quit", "kill"] + (KernelConfinement.current.processNamespaces ? ["kill plugin"] : []))
     func aProcessAPluginStartsEndsWithIt(ending: String) throws {
         let seconds = "3599.\(UInt32.random(in: 1...UInt32.max))"
         let host = try RunningHost(
@@ -105,6 +107,8 @@ struct HostilePluginTests {
             host.type("reload Probe\nstack\n")
             host.read(until: "> stack\n")
         case "kill": kill(host.processIdentifier, SIGKILL)
+        case "kill plugin":
+            for process in ProcessTable.pluginProcesses(of: host.processIdentifier) { kill(process, SIGKILL) }
         default: _ = try host.finish()
         }
         let left = ProcessTable.running(escaped, after: 5)

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /// The metadata section layout version this runtime knows how to read.
 #define PB_KNOWN_SECTIONS_VERSION_MIN 3
@@ -134,6 +135,35 @@ __attribute__((visibility("hidden"))) void pb_woken(int descriptor);
 /// Makes reads and writes of `descriptor` return at once rather than wait. Returns 0, or -1
 /// with `errno` set.
 __attribute__((visibility("hidden"))) int pb_set_nonblocking(int descriptor);
+
+/// Starts `path` with `arguments` and `environment` as a plugin process: `socket` as its
+/// descriptor 3, `output` as its standard output and error, `/dev/null` as its input, no other
+/// descriptor, a process group of its own, every signal at its default action and unblocked.
+/// With `namespaces`, in a process namespace of its own (owned by a user namespace of its own,
+/// which maps its user and group to themselves): it is that namespace's first process, and the
+/// kernel ends every process in it when it ends. Writes its process ID to `pid`. Returns 0, or
+/// an error number (of the start, or of the `execve`).
+__attribute__((visibility("hidden"))) int pb_spawn_plugin_process(const char *_Nonnull path,
+                                                                  char *_Nullable const arguments[_Nonnull],
+                                                                  char *_Nullable const environment[_Nonnull],
+                                                                  int socket, int output, bool namespaces,
+                                                                  pid_t *_Nonnull pid);
+
+/// Whether this process may start a child in process and user namespaces of its own (the kernel
+/// allows them to an unprivileged user, or this one is privileged): starts `/bin/true` so.
+__attribute__((visibility("hidden"))) bool pb_process_namespaces_available(void);
+
+/// The ID of the process that the host's namespace numbers `outer` (a thread ID too), as the
+/// namespace of that process numbers it: `outer` itself outside a namespace of its own.
+__attribute__((visibility("hidden"))) pid_t pb_local_process_id(pid_t outer);
+
+/// This process's ID as `/proc` (the host's) numbers it, whatever namespace it runs in.
+__attribute__((visibility("hidden"))) pid_t pb_outer_process_id(void);
+
+/// How a plugin process that is the first of its process namespace, which a fatal signal sent by
+/// another process cannot end, begins the line that says it ended for that signal, which its
+/// number follows (``pb_end_on_fatal_signals_from_others``).
+__attribute__((visibility("hidden"))) extern const char *_Nonnull const pb_ended_by_signal;
 
 /// Returns 1 when the process `pid` is stopped (its `/proc/PID/stat` state is `T` or `t`), 0 when
 /// it is not or cannot be read.

@@ -1,8 +1,8 @@
 internal import CPlugboard
 
 /// What this machine's kernel lets a plugin process confine itself with: Landlock (files,
-/// programs; TCP ports from ABI 4; signals and abstract sockets of other processes from ABI 6) and
-/// seccomp filters (system calls, sockets).
+/// programs; TCP ports from ABI 4; signals and abstract sockets of other processes from ABI 6),
+/// seccomp filters (system calls, sockets), and process namespaces (what it starts ends with it).
 ///
 /// ```swift
 /// for missing in KernelConfinement.current.unenforced { print("not enforced: \(missing)") }
@@ -20,6 +20,26 @@ public struct KernelConfinement: Sendable, Hashable {
     /// KernelConfinement.current.seccomp  // true
     /// ```
     public let seccomp: Bool
+    /// Whether a plugin process starts in a process namespace of its own, whose processes the
+    /// kernel ends when it ends: the kernel lets this user create one.
+    ///
+    /// ```swift
+    /// KernelConfinement.current.processNamespaces  // true where user namespaces are allowed
+    /// ```
+    public let processNamespaces: Bool
+
+    /// What a kernel offers: its Landlock ABI (0 for none), whether it takes seccomp filters, and
+    /// whether this user may start a process in a process namespace of its own.
+    ///
+    /// ```swift
+    /// let old = KernelConfinement(landlock: 3, seccomp: true)
+    /// print(old.unenforced)
+    /// ```
+    public init(landlock: Int32, seccomp: Bool, processNamespaces: Bool = true) {
+        self.landlock = landlock
+        self.seccomp = seccomp
+        self.processNamespaces = processNamespaces
+    }
 
     /// What this machine's kernel offers, read once.
     ///
@@ -27,7 +47,8 @@ public struct KernelConfinement: Sendable, Hashable {
     /// let kernel = KernelConfinement.current
     /// ```
     public static let current = KernelConfinement(
-        landlock: pb_landlock_abi(), seccomp: pb_seccomp_available())
+        landlock: pb_landlock_abi(), seccomp: pb_seccomp_available(),
+        processNamespaces: pb_process_namespaces_available())
 
     /// What a plugin's permissions cannot be enforced on, here, each saying why; empty when all
     /// of them can.
@@ -47,6 +68,11 @@ public struct KernelConfinement: Sendable, Hashable {
             }
         }
         if !seccomp { missing.append("system calls and sockets (the kernel takes no seccomp filter)") }
+        if !processNamespaces {
+            missing.append(
+                "the end of what a plugin starts when its process is killed (this user may not create process "
+                    + "namespaces)")
+        }
         return missing
     }
 }

@@ -23,7 +23,7 @@ extension ProcessConfinement {
         for directory in writes where directory.hasPrefix(PluginDirectories.data(of: "")) {
             makeDirectory(directory)
         }
-        let temporary = PluginDirectories.temporary(ofProcess: getpid())
+        let temporary = PluginDirectories.temporary(ofProcess: pb_outer_process_id())
         makeDirectory(temporary)
         // Under a directory of the user's own, not one another user made there first.
         var status = stat()

@@ -91,7 +91,11 @@ struct SpawnedProcess: Sendable {
             let message = text[range.lowerBound...]
             return place.isEmpty ? String(message) : "\(message) (\(place))"
         }
-        let signal = status & 0x7F
+        // The first process of a namespace of its own ends for a fatal signal another sends it with
+        // its status, and says so.
+        let said = lines.last { $0.hasPrefix(String(cString: pb_ended_by_signal)) }
+        let signal =
+            status & 0x7F != 0 ? status & 0x7F : said.flatMap { Int32($0.split(separator: " ").last ?? "") } ?? 0
         if signal != 0 { return "ended by signal \(signal) (\(String(cString: strsignal(signal))))" }
         return "ended with status \(status >> 8 & 0xFF)"
     }
@@ -103,19 +107,11 @@ struct SpawnedProcess: Sendable {
         guard pb_pipe_closed_on_exec(&outputEnds) == 0 else {
             throw .cannotStart(reason: String(cString: strerror(errno)))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, socket, 3)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, outputEnds[1], 2)
-        // It gets the socket and its standard descriptors only: none that the host was given or
-        // opened (one its own parent watches for the host's end, say) outlives the host in it, or
-        // in the processes it starts.
-        pb_spawn_close_from(&actions, 4)
-        // The child never waits on a terminal: its backtrace is written, not offered interactively,
-        // by the backtracer a confined process may start (``LoadedObjects/backtracer``).
+        // The child gets the socket and its standard descriptors only: none that the host was given
+        // or opened (one its own parent watches for the host's end, say) outlives the host in it, or
+        // in the processes it starts. It never waits on a terminal: its backtrace is written, not
+        // offered interactively, by the backtracer a confined process may start
+        // (``LoadedObjects/backtracer``).
         let backtracer = LoadedObjects.backtracer.map { ",swift-backtrace=\($0)" } ?? ""
         let environment =
             ProcessEnvironment.current.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") }
@@ -124,25 +120,14 @@ struct SpawnedProcess: Sendable {
         let envp = environment.map { strdup($0) } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         // A process group of its own: what it starts ends with it (``end()``), and a person's
-        // Ctrl-C at the host's terminal reaches the host alone, which decides.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        // Every signal unblocked and at its default action: the thread that starts it may block
-        // signals (the host's signal handling, a thread of its own that starts processes ahead),
-        // and a plugin process that inherited that would not end on SIGTERM or SIGABRT, nor its
-        // runtime see a SIGSEGV sent to it.
-        var none = sigset_t()
-        var all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // Ctrl-C at the host's terminal reaches the host alone, which decides. Every signal
+        // unblocked and at its default action: the thread that starts it may block signals, and
+        // a plugin process that inherited that would not end on SIGTERM or SIGABRT, nor its
+        // runtime see a SIGSEGV sent to it. And, where the kernel lets it, a process namespace of
+        // its own, so that nothing it starts outlives it, however it ends.
         var processID: pid_t = 0
-        let started = posix_spawn(&processID, arguments[0], &actions, &attributes, argv, envp)
+        let started = pb_spawn_plugin_process(
+            arguments[0], argv, envp, socket, outputEnds[1], KernelConfinement.current.processNamespaces, &processID)
         close(outputEnds[1])
         guard started == 0 else {
             close(outputEnds[0])

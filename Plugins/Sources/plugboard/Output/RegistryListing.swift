@@ -28,8 +28,8 @@ enum RegistryListing {
         }
         if listed.plugins.isEmpty { Terminal.line("  (none)") }
         // What the kernel cannot enforce, said where isolated plugins are listed as confined.
-        let unenforced = KernelConfinement.current.unenforced
-        if listed.plugins.contains(where: \.isolated) && !unenforced.isEmpty {
+        let unenforced = listed.plugins.contains(where: \.isolated) ? KernelConfinement.current.unenforced : []
+        if !unenforced.isEmpty {
             Terminal.line("  not enforced on this kernel: \(unenforced.joined(separator: "; "))")
         }
         Terminal.heading("Modules")

@@ -71,8 +71,8 @@ enum PluginLoading {
         // others when first needed — and the rest load here.
         let (now, later) = isolatedGroups(of: read, eager: eager)
         // An isolated plugin is confined to its permissions as far as the kernel lets it be.
-        let unenforced = KernelConfinement.current.unenforced
-        if !read.plan.groups.isEmpty && !unenforced.isEmpty {
+        let unenforced = read.plan.groups.isEmpty ? [] : KernelConfinement.current.unenforced
+        if !unenforced.isEmpty {
             Terminal.error(
                 "warning: this kernel cannot confine isolated plugins in: \(unenforced.joined(separator: "; "))")
         }
