@@ -225,6 +225,22 @@ struct IsolationTests {
         #expect(problems.contains("gave up 'do hang'"), "\(problems)")
     }
 
+    /// SIGTERM while a command waits on a plugin that hangs ends the host at once: the plugin's
+    /// process, which could run its shutdown work only once it answered, is ended with it.
+    @Test func sigtermWhileAPluginHangsEndsTheHostAtOnce() throws {
+        let host = try isolatedProbe(state: try Scratch().directory, options: ["--plugin-deadline", "60"])
+        host.type("open app://probe/identity\ndo hang\n")
+        host.read(until: "> do hang\n")
+        usleep(300_000)
+        let plugin = ProcessTable.pluginProcesses(of: host.processIdentifier)
+        let sent = ContinuousClock.now
+        kill(host.processIdentifier, SIGTERM)
+        let (status, _, problems) = try host.finish()
+        #expect(ContinuousClock.now - sent < .seconds(10), "\(problems)")
+        #expect(status == 143, "\(problems)")
+        #expect(ProcessTable.running(plugin, after: 5).isEmpty, "plugin processes \(plugin) left")
+    }
+
     /// Ctrl-C while the shell waits for a plugin process to start gives up the wait: the shell's
     /// thread is not held by the start. Here the probe's startup task hangs in the process a
     /// restart takes, and the next command runs while that process still waits for its deadline, a

@@ -312,9 +312,17 @@ public final class IsolatedPlugin: Sendable {
 
     /// Terminates the plugin process's application, if a process runs (one that stopped is not
     /// started to be terminated), and waits within the deadline for it to have done so; then the
-    /// process ends, and what it printed last is handed on before this returns.
+    /// process ends, and what it printed last is handed on before this returns. A process still
+    /// serving another request (one that hangs, say) would run its shutdown work only once it
+    /// answers: it is ended at once, and the request that waits on it hears that.
     func terminate() async {
         guard let handle = serving else { return }
+        if handle.isServing {
+            ending(handle, because: "ended with the host's application while it was still serving a request")
+            handle.stop()
+            await handle.end(within: deadline)
+            return
+        }
         _ = try? await answer({ .terminate(request: $0) }, from: handle)
         ending(handle, because: "ended with the host's application")
         await handle.end(within: deadline)

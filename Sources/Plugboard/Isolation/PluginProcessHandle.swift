@@ -167,6 +167,11 @@ final class PluginProcessHandle: Sendable {
         return (handle, try await handle.handshake(awaiting: hello))
     }
 
+    /// Whether a request sent to the process waits for its answer.
+    var isServing: Bool {
+        state.withLock { !$0.pending.isEmpty }
+    }
+
     /// Whether the process still serves: false from the moment its socket closes, while what it
     /// wrote last is still being read, so that a restart then starts a new process.
     var isRunning: Bool {
