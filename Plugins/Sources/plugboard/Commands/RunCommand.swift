@@ -107,6 +107,9 @@ enum RunCommand {
         }
         TerminalMode.restore()
         await app.terminate()
+        // A termination signal that came meanwhile (its wait given up as the application
+        // terminated) gives the status, whichever of the two ends the process first.
+        if let signal = signals.received { return TerminationSignals.status(after: signal) }
         // A script read through a pipe is checked by the exit status; a person typing sees each error.
         return failures > 0 || (!interactive && session.errors > 0) ? 1 : 0
     }
