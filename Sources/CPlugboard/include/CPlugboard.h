@@ -92,10 +92,6 @@ static inline const char *_Nonnull pb_toolchain_identity(void) { return __VERSIO
 /// the copy's descriptor (close-on-exec), or -1 with `errno` set.
 __attribute__((visibility("hidden"))) int pb_sealed_copy(int descriptor);
 
-/// Adds to `actions`, a `posix_spawn_file_actions_t`, the closing of every descriptor from `lowest`
-/// up in the child: it gets only those below, whatever the parent holds open. Returns 0, or an
-/// error number.
-__attribute__((visibility("hidden"))) int pb_spawn_close_from(void *_Nonnull actions, int lowest);
 
 /// A pipe whose two ends close on `exec`, made at once, so that no process another thread starts
 /// meanwhile inherits them. Returns 0, or -1 with `errno` set.
