@@ -64,7 +64,9 @@ enum VerifyCommand {
         // one that is missing.
         // A plugin built twice alike is one plugin: its later copies load alone, not with the others.
         let (candidates, repeated) = PluginLoader.withoutRepeatedBuilds(
-            PopulationReading.candidates(of: files, loader: PluginLoader(policy: PluginLoading.policy)).candidates)
+            PopulationReading.candidates(
+                of: files, loader: PluginLoader(policy: PluginLoading.policy), timeout: timeout
+            ).candidates)
         let resolution = PluginResolver.resolve(candidates)
         let refusals = Dictionary(resolution.refusals.map { ($0.candidate.path, $0) }) { first, _ in first }
         let copies = Dictionary(repeated.map { ($0.copy.path, $0.first.path) }) { first, _ in first }
@@ -166,7 +168,7 @@ enum VerifyCommand {
         case .timedOut:
             return .failure(
                 .failed(
-                    "hung: did not finish loading within \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s (killed)"
+                    "hung: did not finish loading within \(SecondsText.make(timeout)) s (killed)"
                 ))
         case .crashed(let signal, let failure, _):
             return .failure(

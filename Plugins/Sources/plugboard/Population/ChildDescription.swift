@@ -8,6 +8,9 @@ enum ChildDescription {
     /// The hidden command the child runs: load one file and print its sealed manifest as JSON.
     static let command = "describe-one"
 
+    /// How long, in seconds, a child may take to load a file when the command gives no timeout.
+    static let defaultTimeout = 30.0
+
     /// What the child prints, as JSON, when the loader refuses the file.
     private struct Refusal: Codable {
         let refused: String
@@ -15,15 +18,15 @@ enum ChildDescription {
 
     /// Loads `path` in a child process, after the plugin libraries it links (found beside it, or
     /// among the `installed` plugin files), and returns what it declares, with the JSON the child
-    /// printed (sorted keys, one line).
+    /// printed (sorted keys, one line). A child still loading after `timeout` seconds is killed.
     /// - Throws: `HostError.failed` with the loader's refusal, or saying that the child crashed
     ///   or hung; each message names the file.
     static func describe(
-        _ path: String, installed: [String] = BundledPlugins.present
+        _ path: String, installed: [String] = BundledPlugins.present, timeout: Double = defaultTimeout
     ) throws -> (manifest: SealedManifest, json: String) {
         let shownPath = PluginLoader.shown(path: path)
         let linked = PluginLoader.linkedFiles(of: path, installed: installed)
-        switch ChildProcess.run(BundledPlugins.executable, [command, path] + linked, timeout: 30) {
+        switch ChildProcess.run(BundledPlugins.executable, [command, path] + linked, timeout: timeout) {
         case .exited(let status, let output):
             let report = ChildProcess.report(in: output)
             if status == 0, let manifest = try? JSONDecoder().decode(SealedManifest.self, from: report) {
@@ -38,7 +41,9 @@ enum ChildDescription {
                 signal: signal, failure: failure, doing: "while loading in a child process")
             throw HostError.failed("\(shownPath): \(crash); run plugboard verify on its directory")
         case .timedOut:
-            throw HostError.failed("\(shownPath): did not finish loading in a child process within 30 s (killed)")
+            throw HostError.failed(
+                "\(shownPath): did not finish loading in a child process within \(SecondsText.make(timeout)) s (killed)"
+            )
         case .failedToStart(let reason):
             throw HostError.failed("\(shownPath): could not start a child process: \(reason)")
         }

@@ -16,8 +16,9 @@ enum PopulationReading {
 
     /// What was read of `paths`, in their order: the candidates to resolve, the manifest of each by
     /// its path, and the files of which nothing could be read, each with the message that names it.
+    /// A child process that reads a file is killed after `timeout` seconds.
     static func candidates(
-        of paths: [String], loader: PluginLoader
+        of paths: [String], loader: PluginLoader, timeout: Double = ChildDescription.defaultTimeout
     ) -> (
         candidates: [PluginCandidate], manifests: [String: SealedManifest],
         unreadable: [(path: String, message: String)]
@@ -26,7 +27,7 @@ enum PopulationReading {
         var manifests = [String: SealedManifest](minimumCapacity: paths.count)
         var unreadable: [(path: String, message: String)] = []
         candidates.reserveCapacity(paths.count)
-        for entry in read(paths, loader: loader) {
+        for entry in read(paths, loader: loader, timeout: timeout) {
             switch entry {
             case .candidate(let candidate, let manifest):
                 candidates.append(candidate)
@@ -43,7 +44,7 @@ enum PopulationReading {
     /// identity its directory's ``ManifestCache`` index knows is not opened; the unsealed ones not
     /// in the index are then read in child processes, several at a time. Each directory's index is
     /// then written anew if what was read differs from it.
-    private static func read(_ paths: [String], loader: PluginLoader) -> [Entry] {
+    private static func read(_ paths: [String], loader: PluginLoader, timeout: Double) -> [Entry] {
         let places = paths.map { (directory: PathText.directory(of: $0), name: PathText.lastComponent(of: $0)) }
         var indexes: [String: ManifestCache.Index] = [:]  // by directory, as the paths name it
         for directory in Set(places.map(\.directory)) { indexes[directory] = ManifestCache.index(of: directory) }
@@ -64,7 +65,8 @@ enum PopulationReading {
         let inChild = outcomes.indices.filter { outcomes[$0] == nil }
         let results = Mutex([(Entry, ManifestCache.Entry?)?](repeating: nil, count: inChild.count))
         DispatchQueue.concurrentPerform(iterations: inChild.count) { [identities] position in
-            let result = readInChild(paths[inChild[position]], identity: identities[inChild[position]], among: paths)
+            let result = readInChild(
+                paths[inChild[position]], identity: identities[inChild[position]], among: paths, timeout: timeout)
             results.withLock { $0[position] = result }
         }
         for (position, result) in zip(inChild, results.withLock { $0 }) { outcomes[position] = result }
@@ -82,7 +84,7 @@ enum PopulationReading {
 
     /// What was read of `path`, and what the index is to keep of it: `kept` is what it holds of
     /// the file in the state `identity` names, if anything; `nil` when the file is to be read in a
-    /// child process (``readInChild(_:identity:)``).
+    /// child process (``readInChild(_:identity:among:timeout:)``).
     private static func read(
         _ path: String, checked: Result<SealedManifest?, PluginLoadError>, kept: ManifestCache.Entry?,
         identity: FileIdentity?
@@ -109,17 +111,17 @@ enum PopulationReading {
     }
 
     /// What an unsealed file's declarations are, read in a child process after the files of
-    /// `population` it links, and what the index is to keep of the file in the state `identity`
-    /// names.
+    /// `population` it links (the child killed after `timeout` seconds), and what the index is to
+    /// keep of the file in the state `identity` names.
     private static func readInChild(
-        _ path: String, identity: FileIdentity?, among population: [String]
+        _ path: String, identity: FileIdentity?, among population: [String], timeout: Double
     ) -> (Entry, ManifestCache.Entry?) {
         // The digest first: declarations read from a file rewritten after it are refused at loading.
         guard let digest = PluginLoader.contentDigest(ofFileAt: path) else {
             return (.unreadable(path: path, message: "\(PluginLoader.shown(path: path)): cannot be read"), nil)
         }
         do {
-            let manifest = try ChildDescription.describe(path, installed: population).manifest
+            let manifest = try ChildDescription.describe(path, installed: population, timeout: timeout).manifest
             return (
                 candidate(path, manifest, digest: digest),
                 identity.map { .init(identity: $0, digest: digest, manifest: manifest) }
