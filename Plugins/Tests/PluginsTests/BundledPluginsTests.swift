@@ -34,12 +34,12 @@ struct BundledPluginsTests {
 
     /// `plugboard list` run from a copy of the products (``products(swiftThen:)``) whose file `old`
     /// is an hour old.
-    private func list(swiftThen then: String, old: String) throws -> (run: HostProcess, scratch: Scratch) {
+    private func list(swiftThen then: String, old: String) async throws -> (run: HostProcess, scratch: Scratch) {
         let (host, scratch, path) = try products(swiftThen: then)
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: -3600)],
             ofItemAtPath: scratch.directory.appendingPathComponent(old).path)
-        return (try HostProcess.run(["list"], executable: host, environment: ["PATH": path]), scratch)
+        return (try await HostProcess.run(["list"], executable: host, environment: ["PATH": path]), scratch)
     }
 
     /// What the test's `swift` was asked to do, a line a run.
@@ -47,16 +47,16 @@ struct BundledPluginsTests {
         (try? String(contentsOf: scratch.directory.appendingPathComponent("swift.log"), encoding: .utf8)) ?? ""
     }
 
-    @Test func bundledPluginsNewerThanTheRuntimeAreLoadedAsTheyAre() throws {
-        let (run, scratch) = try list(swiftThen: "exit 1", old: "libPlugboard.so")
+    @Test func bundledPluginsNewerThanTheRuntimeAreLoadedAsTheyAre() async throws {
+        let (run, scratch) = try await list(swiftThen: "exit 1", old: "libPlugboard.so")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("Greeter 1.0.0"), "\(run.standardOutput)")
         #expect(swiftRuns(in: scratch).isEmpty)
     }
 
-    @Test func aBundledPluginOlderThanTheRuntimeIsBuiltAgainFirst() throws {
+    @Test func aBundledPluginOlderThanTheRuntimeIsBuiltAgainFirst() async throws {
         // The build makes the plugins newer than the runtime, as `swift build` relinks them.
-        let (run, scratch) = try list(swiftThen: "touch lib*Plugin.so", old: "libBlogPlugin.so")
+        let (run, scratch) = try await list(swiftThen: "touch lib*Plugin.so", old: "libBlogPlugin.so")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardError.contains("Building the bundled plugins (the runtime beside them is newer)…"),
@@ -65,12 +65,12 @@ struct BundledPluginsTests {
         #expect(run.standardOutput.contains("Blog 1.0.0"), "\(run.standardOutput)")
     }
 
-    @Test func aMissingBundledPluginIsBuiltFirst() throws {
+    @Test func aMissingBundledPluginIsBuiltFirst() async throws {
         let (host, scratch, path) = try products(swiftThen: "cp libBlog.keep libBlogPlugin.so")
         try FileManager.default.moveItem(
             at: scratch.directory.appendingPathComponent("libBlogPlugin.so"),
             to: scratch.directory.appendingPathComponent("libBlog.keep"))
-        let run = try HostProcess.run(["list"], executable: host, environment: ["PATH": path])
+        let run = try await HostProcess.run(["list"], executable: host, environment: ["PATH": path])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("Building the bundled plugins (first run only)…"), "\(run.standardError)")
         #expect(run.standardOutput.contains("Blog 1.0.0"), "\(run.standardOutput)")
@@ -78,8 +78,8 @@ struct BundledPluginsTests {
 
     /// A host older than its sources: building the plugins builds its runtime anew, which the
     /// running host would not match; it says so rather than refuse every plugin.
-    @Test func aBuildThatReplacesTheRuntimeAsksForTheHostToBeRunAgain() throws {
-        let (run, scratch) = try list(
+    @Test func aBuildThatReplacesTheRuntimeAsksForTheHostToBeRunAgain() async throws {
+        let (run, scratch) = try await list(
             swiftThen: "touch lib*Plugin.so && cp libPlugboard.so new.so && mv new.so libPlugboard.so",
             old: "libGreeterPlugin.so")
         #expect(run.status == 1, "\(run.standardError)")
@@ -91,8 +91,8 @@ struct BundledPluginsTests {
         #expect(!run.standardError.contains("built for plugboard-runtime"), "\(run.standardError)")
     }
 
-    @Test func aBuildThatFailsSaysWhatToRun() throws {
-        let (run, _) = try list(swiftThen: "echo 'error: no space left' >&2; exit 1", old: "libShellPlugin.so")
+    @Test func aBuildThatFailsSaysWhatToRun() async throws {
+        let (run, _) = try await list(swiftThen: "echo 'error: no space left' >&2; exit 1", old: "libShellPlugin.so")
         #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardError.contains("could not be built"), "\(run.standardError)")
         #expect(

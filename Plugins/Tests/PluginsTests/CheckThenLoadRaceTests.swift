@@ -79,7 +79,7 @@ struct CheckThenLoadRaceTests {
     private var checked: Set<String> { [loaded, "refused: fingerprint"] }
 
     @Test func aFileRenamedOverTheCheckedOneIsNeverLoaded() async throws {
-        let (good, refused, scratch) = try Scratch.greeterAndRefusedCopy()
+        let (good, refused, scratch) = try await Scratch.greeterAndRefusedCopy()
         try await race(good: good, refused: refused, in: scratch) { target in
             let registry = Registry()
             do throws(PluginLoadError) {
@@ -94,7 +94,7 @@ struct CheckThenLoadRaceTests {
     /// A reload opens the plugin's file once, checks it through that descriptor and maps a copy
     /// of what it read: a file renamed over it meanwhile is never what runs.
     @Test func aFileRenamedOverAReloadedPluginIsNeverLoaded() async throws {
-        let (good, refused, scratch) = try Scratch.greeterAndRefusedCopy()
+        let (good, refused, scratch) = try await Scratch.greeterAndRefusedCopy()
         let path = scratch.directory.appendingPathComponent("libGreeter.so").path
         try Data(good).write(to: URL(fileURLWithPath: path))
         let manifest = try #require(try ManifestReader.read(fileAt: path))
@@ -116,7 +116,7 @@ struct CheckThenLoadRaceTests {
     /// Activating a declared plugin checks its file's content against what was declared, through
     /// the descriptor it maps: a file renamed over it meanwhile is refused, never loaded.
     @Test func aFileRenamedOverAPluginBeingActivatedIsNeverLoaded() async throws {
-        let (good, refused, scratch) = try Scratch.greeterAndRefusedCopy()
+        let (good, refused, scratch) = try await Scratch.greeterAndRefusedCopy()
         let path = scratch.directory.appendingPathComponent("libGreeter.so").path
         var population: PluginPopulation?
         try await race(

@@ -5,7 +5,7 @@ import Testing
 struct CompletionCommandTests {
     /// What bash's completion offers for `words`, the last being completed, in `directory`.
     private func bashCompletes(_ words: [String], in directory: URL? = nil) async throws -> [String] {
-        let script = try HostProcess.run(["completion", "bash"])
+        let script = try await HostProcess.run(["completion", "bash"])
         try #require(script.status == 0, "\(script.standardError)")
         let quoted = words.map(HostProcess.shellQuoted).joined(separator: " ")
         let run = try await Toolchain.run(
@@ -41,14 +41,14 @@ struct CompletionCommandTests {
     }
 
     /// Every option the script offers is one its command takes, as the command's help says.
-    @Test func everyOptionOfferedIsOneTheCommandTakes() throws {
-        let script = try HostProcess.run(["completion", "bash"]).standardOutput
+    @Test func everyOptionOfferedIsOneTheCommandTakes() async throws {
+        let script = try await HostProcess.run(["completion", "bash"]).standardOutput
         let cases = script.split(separator: "\n").filter { $0.contains(") opts=\"") }
         #expect(cases.count == 14)
         for line in cases {
             let command = String(line.trimmingCharacters(in: .whitespaces).prefix { $0 != ")" })
             let options = line.split(separator: "\"")[1].split(separator: " ").filter { $0 != "--help" }
-            let help = try HostProcess.run([command, "--help"]).standardOutput
+            let help = try await HostProcess.run([command, "--help"]).standardOutput
             for option in options {
                 #expect(help.contains(" \(option)"), "\(command) \(option)")
             }
@@ -64,7 +64,7 @@ struct CompletionCommandTests {
     /// zsh completes through its bash emulation, the same function (.ci/run installs zsh and fish).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))
     func zshRegistersTheCompletion() async throws {
-        let script = try HostProcess.run(["completion", "zsh"])
+        let script = try await HostProcess.run(["completion", "zsh"])
         let run = try await Toolchain.run(
             ["-c", script.standardOutput + "\nprint -r -- ${_comps[plugboard]}"], tool: "zsh")
         #expect(run.output == "_bash_complete -F _plugboard\n", "\(run.output)")
@@ -72,7 +72,7 @@ struct CompletionCommandTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
     func fishCompletesCommandsOptionsAndWhatTheyTake() async throws {
-        let script = try HostProcess.run(["completion", "fish"])
+        let script = try await HostProcess.run(["completion", "fish"])
         func completes(_ line: String) async throws -> [String] {
             let run = try await Toolchain.run(
                 ["-c", script.standardOutput + "\ncomplete -C \(HostProcess.shellQuoted(line))"], tool: "fish")
@@ -85,8 +85,8 @@ struct CompletionCommandTests {
         #expect(try await completes("plugboard completion ").sorted() == ["bash", "fish", "zsh"])
     }
 
-    @Test func anUnknownShellIsAUsageError() throws {
-        let run = try HostProcess.run(["completion", "tcsh"])
+    @Test func anUnknownShellIsAUsageError() async throws {
+        let run = try await HostProcess.run(["completion", "tcsh"])
         #expect(run.status == 2)
         #expect(run.standardError.hasPrefix("error: no completion for 'tcsh'; choose bash, zsh or fish\n"))
     }

@@ -54,7 +54,7 @@ struct ConfinementTests {
     /// declares other permissions is a copy `elsewhere`.
     private func attempts(
         _ options: [String], declaring permissions: String? = nil, configuration: URL? = nil, elsewhere: Bool = false
-    ) throws -> (results: [String], run: HostProcess) {
+    ) async throws -> (results: [String], run: HostProcess) {
         let plugins = elsewhere ? try Scratch() : plugins
         if elsewhere { _ = try plugins.copy(BuildProducts.probe, as: "libProbePlugin.so") }
         var environment = ["PLUGBOARD_PROBE_REACH": "1", "XDG_STATE_HOME": plugins.directory.path]
@@ -63,7 +63,7 @@ struct ConfinementTests {
         let input =
             "open app://probe/identity\ndo read \(secret)\ndo write \(written)\ndo connect \(port)\n"
             + "do run \(program)\ndo signal\n"
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", plugins.directory.path] + options, input: input,
             environment: environment)
         let results = run.standardOutput.split(separator: "\n").filter {
@@ -73,8 +73,8 @@ struct ConfinementTests {
         return (Array(results.suffix(5).map { String($0.dropFirst(2)) }), run)
     }
 
-    @Test func undeclaredReachIsRefusedIsolatedAndAllowedInTheHostsProcess() throws {
-        let (isolated, run) = try attempts(["--isolate", "Probe"])
+    @Test func undeclaredReachIsRefusedIsolatedAndAllowedInTheHostsProcess() async throws {
+        let (isolated, run) = try await attempts(["--isolate", "Probe"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             isolated == [
@@ -83,7 +83,7 @@ struct ConfinementTests {
                 "signal parent: denied (\(signalRefusal))",
             ], "\(run.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: written))
-        let (inHost, trusted) = try attempts([])
+        let (inHost, trusted) = try await attempts([])
         #expect(trusted.status == 0, "\(trusted.standardError)")
         #expect(
             inHost == [
@@ -92,10 +92,10 @@ struct ConfinementTests {
             ], "\(trusted.standardOutput)")
     }
 
-    @Test func declaredAndGrantedReachIsAllowedAndNothingMore() throws {
+    @Test func declaredAndGrantedReachIsAllowedAndNothingMore() async throws {
         let permissions =
             "read \(secret);write \(outside.directory.path);connect localhost:\(port);run \(program)"
-        let (granted, run) = try attempts(["--isolate", "Probe", "--grant", "Probe"], declaring: permissions)
+        let (granted, run) = try await attempts(["--isolate", "Probe", "--grant", "Probe"], declaring: permissions)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             granted == [
@@ -103,7 +103,7 @@ struct ConfinementTests {
                 "run \(program): allowed", "signal parent: denied (\(signalRefusal))",
             ], "\(run.standardOutput)")
         // Another port and another program stay refused.
-        let (others, again) = try attempts(
+        let (others, again) = try await attempts(
             ["--isolate", "Probe", "--grant", "Probe"], declaring: "connect localhost:\(port &+ 1);run /bin/sh",
             elsewhere: true)
         #expect(again.status == 0, "\(again.standardError)")
@@ -113,9 +113,9 @@ struct ConfinementTests {
             ])
     }
 
-    @Test func aPluginAskingForMoreThanGrantedIsRefusedBeforeItRunsNamingTheGrant() throws {
+    @Test func aPluginAskingForMoreThanGrantedIsRefusedBeforeItRunsNamingTheGrant() async throws {
         let permissions = "read \(secret);connect any"
-        let (_, refused) = try attempts(
+        let (_, refused) = try await attempts(
             ["--isolate", "Probe", "--grant", "Probe=read \(secret)"], declaring: permissions)
         #expect(refused.status == 1, "\(refused.standardError)")
         #expect(
@@ -129,36 +129,37 @@ struct ConfinementTests {
         try FileManager.default.createDirectory(at: grants, withIntermediateDirectories: true)
         try Data("# the probe's grants\nProbe=connect any\n\nProbe=read \(secret)\n".utf8).write(
             to: grants.appendingPathComponent("grants"))
-        let (allowed, run) = try attempts(["--isolate", "Probe"], declaring: permissions, configuration: configuration)
+        let (allowed, run) = try await attempts(
+            ["--isolate", "Probe"], declaring: permissions, configuration: configuration)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(allowed.first == "read \(secret): allowed", "\(run.standardOutput)")
         #expect(allowed.dropFirst(2).first == "connect \(port): allowed", "\(run.standardOutput)")
         // A line that is no grant is named with its file and line.
         try Data("Probe=fly away\n".utf8).write(to: grants.appendingPathComponent("grants"))
-        let (_, bad) = try attempts(["--isolate", "Probe"], declaring: permissions, configuration: configuration)
+        let (_, bad) = try await attempts(["--isolate", "Probe"], declaring: permissions, configuration: configuration)
         #expect(bad.status == 2, "\(bad.standardError)")
         #expect(bad.standardError.contains("/plugboard/grants:1: grant 'Probe=fly away': 'fly away' is no permission"))
     }
 
     /// `list` shows each plugin's permissions, and whether its process is confined to them;
     /// `inspect --json` names them.
-    @Test func listAndInspectShowThePermissionsAndWhetherTheyAreConfined() throws {
+    @Test func listAndInspectShowThePermissionsAndWhetherTheyAreConfined() async throws {
         let environment = ["PLUGBOARD_PROBE_PERMISSIONS": "read /srv;connect any"]
-        let isolated = try HostProcess.run(
+        let isolated = try await HostProcess.run(
             ["list", "--with-bundled", "--plugins", plugins.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             environment: environment)
         #expect(isolated.status == 0, "\(isolated.standardError)")
         #expect(
             isolated.standardOutput.contains("    permissions  read /srv, connect any  (confined to them)\n"),
             "\(isolated.standardOutput)")
-        let inHost = try HostProcess.run(
+        let inHost = try await HostProcess.run(
             ["list", "--with-bundled", "--plugins", plugins.directory.path], environment: environment)
         #expect(
             inHost.standardOutput.contains(
                 "    permissions  read /srv, connect any  (not confined: it runs in the host's process)\n"),
             "\(inHost.standardOutput)")
         #expect(inHost.standardOutput.contains("    permissions  (none)\n"), "the bundled plugins declare none")
-        let inspected = try HostProcess.run(
+        let inspected = try await HostProcess.run(
             ["inspect", "--json", plugins.directory.appendingPathComponent("libProbePlugin.so").path],
             environment: environment)
         let json = try JSONSerialization.jsonObject(with: Data(inspected.standardOutput.utf8)) as? [String: Any]
@@ -188,9 +189,9 @@ struct ConfinementTests {
 
     /// An unsealed plugin's declarations are read in a child process confined as an isolated plugin
     /// that declares nothing: its code, which runs there, writes nothing outside.
-    @Test func theChildThatReadsAnUnsealedPluginIsConfined() throws {
+    @Test func theChildThatReadsAnUnsealedPluginIsConfined() async throws {
         let record = outside.directory.appendingPathComponent("record").path
-        let inspected = try HostProcess.run(
+        let inspected = try await HostProcess.run(
             ["inspect", plugins.directory.appendingPathComponent("libProbePlugin.so").path],
             environment: ["PLUGBOARD_PROBE_RECORD": record])
         #expect(inspected.status == 0, "\(inspected.standardError)")

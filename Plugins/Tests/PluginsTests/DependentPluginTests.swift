@@ -28,18 +28,18 @@ struct DependentPluginTests {
     @Test func aDependentPluginAloneBindsToTheInstalledPluginItNeeds() async throws {
         let scratch = try Scratch()
         let notes = try scratch.copy(try await Self.notes.value.get(), as: "libNotesPlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path], input: Self.journey)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("  - Notes 1.0.0  (inactive until first needed)\n"), "\(run.standardError)")
         #expect(run.standardOutput.contains("┌─ Notes\n│ Notes of ann\n"), "\(run.standardOutput)")
-        let isolated = try HostProcess.run(
+        let isolated = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Notes,Account,Blog"],
             input: Self.journey)
         #expect(isolated.status == 0, "\(isolated.standardError)")
         #expect(isolated.standardOutput.contains("┌─ Notes\n│ Notes of ann\n"), "\(isolated.standardOutput)")
         // Isolated alone, it is refused, naming at once every plugin it must run with.
-        let apart = try HostProcess.run(
+        let apart = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Notes"], input: "")
         #expect(apart.status != 0)
         #expect(
@@ -47,14 +47,14 @@ struct DependentPluginTests {
                 "Notes cannot be isolated without Account, Blog: plugins joined by a dependency share services and "
                     + "libraries, so they run in one process; isolate all of them (Notes,Account,Blog) or none"),
             "\(apart.standardError)")
-        let inspected = try HostProcess.run(["inspect", notes])
+        let inspected = try await HostProcess.run(["inspect", notes])
         #expect(inspected.status == 0, "\(inspected.standardError)")
         #expect(inspected.standardOutput.hasPrefix("Notes 1.0.0\n"), "\(inspected.standardOutput)")
-        let resolved = try HostProcess.run(["resolve", "--with-bundled", scratch.directory.path])
+        let resolved = try await HostProcess.run(["resolve", "--with-bundled", scratch.directory.path])
         #expect(resolved.standardOutput.contains("  6. Notes 1.0.0  "), "\(resolved.standardOutput)")
-        let verified = try HostProcess.run(["verify", "--with-bundled", scratch.directory.path])
+        let verified = try await HostProcess.run(["verify", "--with-bundled", scratch.directory.path])
         #expect(verified.status == 0, "\(verified.standardOutput)\(verified.standardError)")
-        let sealed = try HostProcess.run(["seal", notes])
+        let sealed = try await HostProcess.run(["seal", notes])
         #expect(sealed.status == 0, "\(sealed.standardError)")
         #expect(sealed.standardOutput.contains(": sealed Notes 1.0.0, 1 route\n"), "\(sealed.standardOutput)")
     }
@@ -65,9 +65,9 @@ struct DependentPluginTests {
         let scratch = try Scratch()
         _ = try scratch.copy(try await Self.notes.value.get(), as: "libNotesPlugin.so")
         let account = try scratch.copy(try BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so")
-        let sealed = try HostProcess.run(["seal", account])
+        let sealed = try await HostProcess.run(["seal", account])
         #expect(sealed.status == 0, "\(sealed.standardError)")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path], input: Self.journey)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
@@ -76,16 +76,16 @@ struct DependentPluginTests {
             ), "\(run.standardError)")
         #expect(!run.standardError.contains("remove one of the copies"), "\(run.standardError)")
         #expect(run.standardOutput.contains("┌─ Notes\n│ Notes of ann\n"), "\(run.standardOutput)")
-        let verified = try HostProcess.run(["verify", "--with-bundled", scratch.directory.path])
+        let verified = try await HostProcess.run(["verify", "--with-bundled", scratch.directory.path])
         #expect(verified.status == 0, "\(verified.standardOutput)\(verified.standardError)")
     }
 
-    @Test func anotherBuildOfTheSamePluginIsStillASecondCopy() throws {
+    @Test func anotherBuildOfTheSamePluginIsStillASecondCopy() async throws {
         let scratch = try Scratch()
         _ = try scratch.patchedCopy(
             try BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so", replacing: "Logged in as",
             with: "Signed in as")
-        let run = try HostProcess.run(["run", "--with-bundled", "--plugins", scratch.directory.path], input: "")
+        let run = try await HostProcess.run(["run", "--with-bundled", "--plugins", scratch.directory.path], input: "")
         #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardError.contains("plugin 'Account' is already loaded from "), "\(run.standardError)")
         #expect(!run.standardError.contains("the same build"), "\(run.standardError)")

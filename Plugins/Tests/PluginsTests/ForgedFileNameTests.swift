@@ -33,8 +33,8 @@ struct ForgedFileNameTests {
         #expect(!lines.contains { $0.contains("\u{1B}") }, "\(lines)", sourceLocation: sourceLocation)
     }
 
-    @Test func verifyNamesEachFileOnItsLine() throws {
-        let run = try HostProcess.run(["verify", scratch.directory.path])
+    @Test func verifyNamesEachFileOnItsLine() async throws {
+        let run = try await HostProcess.run(["verify", scratch.directory.path])
         #expect(run.status == 1)
         expectNothingForged(run)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
@@ -45,8 +45,8 @@ struct ForgedFileNameTests {
                     + "is already loaded from \(shown(Self.clearingShown)); remove one of the copies"), "\(lines)")
     }
 
-    @Test func loadingProgressAndTheListingNameEachFileOnItsLine() throws {
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path])
+    @Test func loadingProgressAndTheListingNameEachFileOnItsLine() async throws {
+        let run = try await HostProcess.run(["list", "--plugins", scratch.directory.path])
         expectNothingForged(run)
         let errors = run.standardError.split(separator: "\n").map(String.init)
         #expect(errors.contains("  ✗ \(shown(Self.forgingShown))"), "\(errors)")
@@ -54,12 +54,12 @@ struct ForgedFileNameTests {
         #expect(lines.contains("  Greeter 1.0.0  \(shown(Self.clearingShown))"), "\(lines)")
     }
 
-    @Test func routesAndInspectNameTheFileOnItsLine() throws {
-        let routes = try HostProcess.run(["routes", "--plugins", scratch.directory.path])
+    @Test func routesAndInspectNameTheFileOnItsLine() async throws {
+        let routes = try await HostProcess.run(["routes", "--plugins", scratch.directory.path])
         expectNothingForged(routes)
         let owner = "  owner       GreeterPlugin.GreeterModule  (\(shown(Self.clearingShown)))"
         #expect(routes.standardOutput.contains(owner), "\(routes.standardOutput)")
-        let inspect = try HostProcess.run(["inspect", shown(Self.forging)])
+        let inspect = try await HostProcess.run(["inspect", shown(Self.forging)])
         #expect(inspect.status == 0, "\(inspect.standardError)")
         expectNothingForged(inspect)
         #expect(inspect.standardOutput.contains("  file         \(shown(Self.forgingShown))\n"))

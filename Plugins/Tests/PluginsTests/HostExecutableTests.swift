@@ -4,8 +4,8 @@ import Testing
 
 /// The `plugboard` executable, run as a person runs it.
 struct HostExecutableTests {
-    @Test func theDemoLoadsLaunchesAndPlaysTheJourney() throws {
-        let run = try HostProcess.run(["demo"])
+    @Test func theDemoLoadsLaunchesAndPlaysTheJourney() async throws {
+        let run = try await HostProcess.run(["demo"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         // Circles and Greeter are loaded when first needed: Circles when the journey opens it,
@@ -40,8 +40,8 @@ struct HostExecutableTests {
     /// With its plugins isolated, the demo plays the same journey, and its summary counts the
     /// plugins, and their tasks, that launched in processes of their own; one never needed
     /// (Greeter) never starts.
-    @Test func theDemoWithItsPluginsIsolatedCountsThemInItsSummary() throws {
-        let run = try HostProcess.run(["demo", "--isolate", "Greeter,Shell,Circles"])
+    @Test func theDemoWithItsPluginsIsolatedCountsThemInItsSummary() async throws {
+        let run = try await HostProcess.run(["demo", "--isolate", "Greeter,Shell,Circles"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("Stack: Home > Mine > Wallet > Comment"))
@@ -59,7 +59,7 @@ struct HostExecutableTests {
                     && $0.hasSuffix(" ms)")
             }, "\(lines)")
         // With --eager, Greeter starts at launch too, and its task runs there.
-        let eager = try HostProcess.run(["demo", "--isolate", "Greeter,Shell,Circles", "--eager"])
+        let eager = try await HostProcess.run(["demo", "--isolate", "Greeter,Shell,Circles", "--eager"])
         let summary = eager.standardOutput.split(separator: "\n").map(String.init)
         #expect(
             summary.contains("  plugins: Account, Blog, Shell (isolated), Circles (isolated), Greeter (isolated)"),
@@ -68,19 +68,19 @@ struct HostExecutableTests {
         #expect(summary.contains { $0.hasPrefix("  launch: ") && $0.contains(" ms), Greeter 1.0.0 (") }, "\(summary)")
     }
 
-    @Test func theDemoOfNoPluginsSaysSoInItsSummary() throws {
-        let run = try HostProcess.run(["demo", "--plugins", try Scratch().directory.path])
+    @Test func theDemoOfNoPluginsSaysSoInItsSummary() async throws {
+        let run = try await HostProcess.run(["demo", "--plugins", try Scratch().directory.path])
         #expect(run.status == 1)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("  plugins: none"))
         #expect(lines.contains { $0.hasPrefix("  launch: ") && $0.hasSuffix(" ms, no tasks") }, "\(lines)")
     }
 
-    @Test func theDemoReportsABrokenPluginOnStderrAndFails() throws {
+    @Test func theDemoReportsABrokenPluginOnStderrAndFails() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("libJunk.so"))
-        let run = try HostProcess.run(["demo", "--plugins", scratch.directory.path])
+        let run = try await HostProcess.run(["demo", "--plugins", scratch.directory.path])
         #expect(run.status == 1)
         #expect(
             run.standardOutput.contains("- Greeter 1.0.0  (inactive until first needed)"),
@@ -97,8 +97,8 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("  errors: 1\n"))
     }
 
-    @Test func routesListsEveryRouteWithItsOwnerAndParameters() throws {
-        let run = try HostProcess.run(["routes"])
+    @Test func routesListsEveryRouteWithItsOwnerAndParameters() async throws {
+        let run = try await HostProcess.run(["routes"])
         #expect(run.status == 0, "\(run.standardError)")
         let path = try BuildProducts.greeter
         #expect(
@@ -127,8 +127,8 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("  plugin      Shell, active\n"), "\(run.standardOutput)")
     }
 
-    @Test func listShowsEachPluginModuleRouteTaskAndService() throws {
-        let run = try HostProcess.run(["list"])
+    @Test func listShowsEachPluginModuleRouteTaskAndService() async throws {
+        let run = try await HostProcess.run(["list"])
         #expect(run.status == 0, "\(run.standardError)")
         let shell = try BuildProducts.path("libShellPlugin.so")
         let output = run.standardOutput
@@ -164,14 +164,14 @@ struct HostExecutableTests {
                 "Services\n  AccountPlugin.ReaderSessions  [AccountPlugin.AccountModule]\n"
                     + "  GreeterPlugin.Greetings  [plugin Greeter, not loaded]\n"))
         // With --eager, every plugin is loaded and lists what it registered.
-        let eager = try HostProcess.run(["list", "--eager"])
+        let eager = try await HostProcess.run(["list", "--eager"])
         #expect(eager.standardOutput.contains("  GreeterPlugin.Greetings  [GreeterPlugin.GreeterModule]\n"))
         #expect(!eager.standardOutput.contains("not loaded"))
     }
 
-    @Test func routesAndListPrintJSONForScripts() throws {
+    @Test func routesAndListPrintJSONForScripts() async throws {
         let greeter = try BuildProducts.greeter
-        let routes = try HostProcess.run(["routes", "--json"])
+        let routes = try await HostProcess.run(["routes", "--json"])
         #expect(routes.status == 0, "\(routes.standardError)")
         let document = try JSONSerialization.jsonObject(with: Data(routes.standardOutput.utf8)) as? [String: Any]
         #expect(document?["schemaVersion"] as? Int == 1)
@@ -185,7 +185,7 @@ struct HostExecutableTests {
         // Its example URL, from the manifest of Greeter, which is not loaded; and from its
         // process, where it is isolated and started at once (--eager).
         #expect(named["example"] as? String == "app://greeter/hello/Ada")
-        let isolated = try HostProcess.run(["routes", "--json", "--isolate", "Greeter", "--eager"])
+        let isolated = try await HostProcess.run(["routes", "--json", "--isolate", "Greeter", "--eager"])
         #expect(isolated.status == 0, "\(isolated.standardError)")
         let proxies = try JSONSerialization.jsonObject(with: Data(isolated.standardOutput.utf8)) as? [String: Any]
         let proxy = (proxies?["routes"] as? [[String: Any]])?.first {
@@ -196,7 +196,7 @@ struct HostExecutableTests {
         #expect(
             (circle["parameters"] as? [[String: Any]])?.first?["type"] as? String == "int", "\(circle)")
 
-        let list = try HostProcess.run(["list", "--json"])
+        let list = try await HostProcess.run(["list", "--json"])
         #expect(list.status == 0, "\(list.standardError)")
         let listed = try #require(
             try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
@@ -232,8 +232,8 @@ struct HostExecutableTests {
         #expect(registry["modules"]?.allSatisfy { $0["disabled"] as? Bool == false } == true)
     }
 
-    @Test func listOfNoPluginsSaysSoUnderEachHeading() throws {
-        let run = try HostProcess.run(["list", "--plugins", try Scratch().directory.path])
+    @Test func listOfNoPluginsSaysSoUnderEachHeading() async throws {
+        let run = try await HostProcess.run(["list", "--plugins", try Scratch().directory.path])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput.split(separator: "\n") == [
@@ -242,16 +242,16 @@ struct HostExecutableTests {
             ])
     }
 
-    @Test func openResolvesAURLWithParameters() throws {
-        let run = try HostProcess.run(["open", "app://greeter/hello/Ann%20Lee"])
+    @Test func openResolvesAURLWithParameters() async throws {
+        let run = try await HostProcess.run(["open", "app://greeter/hello/Ann%20Lee"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("│ Hello, Ann Lee! (from the Greeter plugin)\n"))
     }
 
     /// `open` prints the screen once it has loaded, as `run` shows it: with its actions and the
     /// stack.
-    @Test func openPrintsTheScreenOnceItHasLoadedWithItsActionsAndTheStack() throws {
-        let run = try HostProcess.run(["open", "app://blog"])
+    @Test func openPrintsTheScreenOnceItHasLoadedWithItsActionsAndTheStack() async throws {
+        let run = try await HostProcess.run(["open", "app://blog"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("│   1. Modules that register themselves\n"), "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("No articles"), "\(run.standardOutput)")
@@ -259,13 +259,13 @@ struct HostExecutableTests {
         #expect(run.standardOutput.hasSuffix("Stack: Blog\n"), "\(run.standardOutput)")
     }
 
-    @Test func optionsMayComeBeforeACommandsOperand() throws {
+    @Test func optionsMayComeBeforeACommandsOperand() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let open = try HostProcess.run(["open", "--plugins", scratch.directory.path, "app://greeter/hello/Ann"])
+        let open = try await HostProcess.run(["open", "--plugins", scratch.directory.path, "app://greeter/hello/Ann"])
         #expect(open.status == 0, "\(open.standardError)")
         #expect(open.standardOutput.contains("│ Hello, Ann! (from the Greeter plugin)\n"))
-        let verify = try HostProcess.run(["verify", "--timeout", "20", scratch.directory.path])
+        let verify = try await HostProcess.run(["verify", "--timeout", "20", scratch.directory.path])
         #expect(verify.status == 0, "\(verify.standardOutput)")
         #expect(verify.standardOutput.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module\n"))
     }
@@ -300,8 +300,8 @@ struct HostExecutableTests {
             "--isolate: invalid isolation: 'all' and 'none' stand alone; give either of them, or plugin names"
         ),
     ])
-    func aMissingOrExtraOperandIsAUsageError(arguments: [String], message: String) throws {
-        let run = try HostProcess.run(arguments)
+    func aMissingOrExtraOperandIsAUsageError(arguments: [String], message: String) async throws {
+        let run = try await HostProcess.run(arguments)
         #expect(run.status == 2)
         // Found before anything is loaded.
         #expect(!run.standardError.contains("Loading"))
@@ -310,8 +310,8 @@ struct HostExecutableTests {
         #expect(run.standardError == "error: \(message)\nRun '\(help)' for usage.\n")
     }
 
-    @Test func openOfAnUnknownURLSuggestsTheNearestRoutes() throws {
-        let run = try HostProcess.run(["open", "app://greeter/helo"])
+    @Test func openOfAnUnknownURLSuggestsTheNearestRoutes() async throws {
+        let run = try await HostProcess.run(["open", "app://greeter/helo"])
         #expect(run.status == 1)
         #expect(
             run.standardError.hasSuffix(
@@ -320,9 +320,9 @@ struct HostExecutableTests {
         )
     }
 
-    @Test func inspectPrintsTheManifestAndRegistrations() throws {
+    @Test func inspectPrintsTheManifestAndRegistrations() async throws {
         let path = try BuildProducts.greeter
-        let run = try HostProcess.run(["inspect", path])
+        let run = try await HostProcess.run(["inspect", path])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Greeter 1.0.0\n"))
         #expect(run.standardOutput.contains("  file         \(path)"))
@@ -332,8 +332,8 @@ struct HostExecutableTests {
         #expect(run.standardOutput.contains("  tasks        greeter.prepare\n"))
     }
 
-    @Test func inspectPrintsTheManifestAsJSONForScripts() throws {
-        let run = try HostProcess.run(["inspect", "--json", try BuildProducts.greeter])
+    @Test func inspectPrintsTheManifestAsJSONForScripts() async throws {
+        let run = try await HostProcess.run(["inspect", "--json", try BuildProducts.greeter])
         #expect(run.status == 0, "\(run.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
         let manifest = try #require(object, "\(run.standardOutput)")
@@ -348,11 +348,11 @@ struct HostExecutableTests {
         #expect((manifest["tasks"] as? [[String: Any]])?.map { $0["name"] as? String } == ["greeter.prepare"])
         #expect(manifest["sealed"] as? Bool == false)
         #expect((manifest["dependencies"] as? [Any])?.isEmpty == true)
-        let circles = try HostProcess.run(["inspect", "--json", try BuildProducts.path("libCirclesPlugin.so")])
+        let circles = try await HostProcess.run(["inspect", "--json", try BuildProducts.path("libCirclesPlugin.so")])
         let declared = try JSONSerialization.jsonObject(with: Data(circles.standardOutput.utf8)) as? [String: Any]
         let dependency = (declared?["dependencies"] as? [[String: Any]])?.first
         #expect(dependency?["name"] as? String == "Shell", "\(circles.standardOutput)")
-        let account = try HostProcess.run(["inspect", "--json", try BuildProducts.path("libAccountPlugin.so")])
+        let account = try await HostProcess.run(["inspect", "--json", try BuildProducts.path("libAccountPlugin.so")])
         let guarded = try JSONSerialization.jsonObject(with: Data(account.standardOutput.utf8)) as? [String: Any]
         #expect(
             guarded?["interceptors"] as? [[String: String]] == [["scope": "pattern", "value": "app://mine/wallet"]],
@@ -360,14 +360,14 @@ struct HostExecutableTests {
         #expect(guarded?["services"] as? [String] == ["AccountPlugin.ReaderSessions"], "\(account.standardOutput)")
     }
 
-    @Test func inspectSaysWhenAPluginDeclaresNothingOfAKind() throws {
-        let run = try HostProcess.run(["inspect", try BuildProducts.path("libBlogPlugin.so")])
+    @Test func inspectSaysWhenAPluginDeclaresNothingOfAKind() async throws {
+        let run = try await HostProcess.run(["inspect", try BuildProducts.path("libBlogPlugin.so")])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("  tasks        (none)\n"), "\(run.standardOutput)")
     }
 
-    @Test func inspectOfABadFileNamesItOnStderr() throws {
-        let run = try HostProcess.run(["inspect", "/nonexistent/libNothing.so"])
+    @Test func inspectOfABadFileNamesItOnStderr() async throws {
+        let run = try await HostProcess.run(["inspect", "/nonexistent/libNothing.so"])
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(
@@ -377,30 +377,30 @@ struct HostExecutableTests {
     }
 
     @Test(arguments: [["routes", "--plugins"], ["verify"]])
-    func aPluginFileGivenForTheirDirectoryFailsNamingIt(command: [String]) throws {
+    func aPluginFileGivenForTheirDirectoryFailsNamingIt(command: [String]) async throws {
         let greeter = try BuildProducts.greeter
-        let run = try HostProcess.run(command + [greeter])
+        let run = try await HostProcess.run(command + [greeter])
         #expect(run.status == 1, "the command line has its form; what it names is not a directory")
         #expect(
             run.standardError
                 == "error: \(greeter): is not a directory; pass the directory that holds the plugin files\n")
     }
 
-    @Test func aPluginDirectoryThatCannotBeListedSaysWhy() throws {
+    @Test func aPluginDirectoryThatCannotBeListedSaysWhy() async throws {
         let scratch = try Scratch()
         let locked = scratch.directory.appendingPathComponent("locked").path
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o300], ofItemAtPath: locked)
         // Run as nobody when the tests run as root, who may read any directory.
-        let run = try HostProcess.run(["list", "--plugins", locked], unprivileged: true)
+        let run = try await HostProcess.run(["list", "--plugins", locked], unprivileged: true)
         #expect(run.status == 1)
         #expect(run.standardError == "error: \(locked): cannot be read (Permission denied); check its permissions\n")
     }
 
-    @Test func aMissingPluginDirectoryIsNamedAsADirectory() throws {
+    @Test func aMissingPluginDirectoryIsNamedAsADirectory() async throws {
         let missing = try Scratch().directory.appendingPathComponent("missing").path
         for command in [["list", "--plugins", missing], ["verify", missing]] {
-            let run = try HostProcess.run(command)
+            let run = try await HostProcess.run(command)
             #expect(run.status == 1)
             #expect(
                 run.standardError.hasPrefix(
@@ -409,9 +409,9 @@ struct HostExecutableTests {
         }
     }
 
-    @Test func aPluginDirectoryWithoutPluginFilesIsWarnedOf() throws {
+    @Test func aPluginDirectoryWithoutPluginFilesIsWarnedOf() async throws {
         let scratch = try Scratch()
-        let run = try HostProcess.run(["routes", "--plugins", scratch.directory.path])
+        let run = try await HostProcess.run(["routes", "--plugins", scratch.directory.path])
         #expect(run.status == 0)
         // `routes` keeps its standard output for the listing; loading reports on standard error.
         #expect(
@@ -422,10 +422,10 @@ struct HostExecutableTests {
         #expect(run.standardOutput == "(no routes)\n")
     }
 
-    @Test func inspectOfAPluginRefusedInTheChildGivesTheWholeReason() throws {
+    @Test func inspectOfAPluginRefusedInTheChildGivesTheWholeReason() async throws {
         let scratch = try Scratch()
         let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(["inspect", probe], environment: ["PLUGBOARD_PROBE_BROKEN": "1"])
+        let run = try await HostProcess.run(["inspect", probe], environment: ["PLUGBOARD_PROBE_BROKEN": "1"])
         #expect(run.status == 1)
         #expect(
             run.standardError.hasPrefix(
@@ -433,7 +433,7 @@ struct HostExecutableTests {
                     + "  - route 'app://probe/identity' is owned by module ProbePlugin.ProbeModule"))
     }
 
-    @Test func aPluginOthersMayWriteIsRefusedNamingTheHostsWayToRelaxTheCheck() throws {
+    @Test func aPluginOthersMayWriteIsRefusedNamingTheHostsWayToRelaxTheCheck() async throws {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         #expect(chmod(scratch.directory.path, 0o755) == 0)
@@ -441,39 +441,39 @@ struct HostExecutableTests {
         let refusal =
             "error: \(greeter): refused: the file (\(greeter)) is writable by group and others (mode 666); "
             + "run chmod go-w on it (PLUGBOARD_ALLOW_INSECURE_PLUGINS=1 relaxes this for development)\n"
-        let routes = try HostProcess.run(["routes", "--plugins", scratch.directory.path])
+        let routes = try await HostProcess.run(["routes", "--plugins", scratch.directory.path])
         #expect(routes.status == 1)
         #expect(routes.standardError.contains("  ✗ \(greeter)\n" + refusal), "\(routes.standardError)")
-        let inspect = try HostProcess.run(["inspect", greeter])
+        let inspect = try await HostProcess.run(["inspect", greeter])
         #expect(inspect.status == 1)
         #expect(inspect.standardError == refusal)
-        let verify = try HostProcess.run(["verify", scratch.directory.path])
+        let verify = try await HostProcess.run(["verify", scratch.directory.path])
         #expect(verify.status == 1)
         let line = "  ✗ libGreeterPlugin.so: refused: " + refusal.dropFirst("error: ".count)
         #expect(verify.standardOutput.contains(line), "\(verify.standardOutput)")
-        let relaxed = try HostProcess.run(
+        let relaxed = try await HostProcess.run(
             ["routes", "--plugins", scratch.directory.path], environment: ["PLUGBOARD_ALLOW_INSECURE_PLUGINS": "1"])
         #expect(relaxed.status == 0, "\(relaxed.standardError)")
         #expect(relaxed.standardOutput.contains("app://greeter/hello\n"))
-        #expect(try HostProcess.run(["--help"]).standardOutput.contains("PLUGBOARD_ALLOW_INSECURE_PLUGINS=1"))
+        #expect(try await HostProcess.run(["--help"]).standardOutput.contains("PLUGBOARD_ALLOW_INSECURE_PLUGINS=1"))
     }
 
     /// The host finds the bundled plugins through its run path, where the dynamic loader looks up a
     /// bare library name; a plugin named so is the file in the current directory all the same.
-    @Test func aPluginNamedWithoutADirectoryIsTheFileInTheCurrentDirectory() throws {
+    @Test func aPluginNamedWithoutADirectoryIsTheFileInTheCurrentDirectory() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libBlogPlugin.so")
-        let inspected = try HostProcess.run(["inspect", "libBlogPlugin.so"], in: scratch.directory)
+        let inspected = try await HostProcess.run(["inspect", "libBlogPlugin.so"], in: scratch.directory)
         #expect(inspected.status == 0, "\(inspected.standardError)")
         #expect(inspected.standardOutput.hasPrefix("Greeter 1.0.0\n  file         libBlogPlugin.so\n"))
-        let sealed = try HostProcess.run(["seal", "libBlogPlugin.so"], in: scratch.directory)
+        let sealed = try await HostProcess.run(["seal", "libBlogPlugin.so"], in: scratch.directory)
         #expect(sealed.standardOutput == "  ✓ libBlogPlugin.so: sealed Greeter 1.0.0, 2 routes\n")
     }
 
-    @Test func aFileGivenTwiceIsLoadedOnce() throws {
+    @Test func aFileGivenTwiceIsLoadedOnce() async throws {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let run = try HostProcess.run([
+        let run = try await HostProcess.run([
             "routes", "--plugins", scratch.directory.path, "--plugins", scratch.directory.path, "--eager",
         ])
         #expect(run.status == 0, "\(run.standardError)")
@@ -482,10 +482,10 @@ struct HostExecutableTests {
                 + "Loading 1 plugin file\n  ✓ Greeter 1.0.0  (1 module)\n")
     }
 
-    @Test func inspectReadsAChattyPluginInAChildProcess() throws {
+    @Test func inspectReadsAChattyPluginInAChildProcess() async throws {
         // More than a pipe holds, its last line without a newline: the child's report still
         // comes on a line of its own, and is read while the child runs.
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["inspect", try BuildProducts.probe], environment: ["PLUGBOARD_PROBE_CHATTER": "300000"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Probe 0.0.1\n"))
@@ -494,8 +494,8 @@ struct HostExecutableTests {
 
     /// The folder a person is most likely to point the host at holds the bundled plugins and the
     /// probe, and no plugin that exists to crash or hang.
-    @Test func theBuildDirectoryLoadsWhole() throws {
-        let run = try HostProcess.run(["list", "--plugins", BuildProducts.directory.path, "--eager"])
+    @Test func theBuildDirectoryLoadsWhole() async throws {
+        let run = try await HostProcess.run(["list", "--plugins", BuildProducts.directory.path, "--eager"])
         #expect(run.status == 0, "\(run.standardError)")
         for name in ["Shell", "Circles", "Blog", "Account", "Greeter", "Probe"] {
             #expect(run.standardError.contains("✓ \(name) "), "\(run.standardError)")
@@ -508,10 +508,11 @@ struct HostExecutableTests {
         ["list"], ["routes"], ["graph"], ["launch"], ["demo"], ["open", "app://probe/identity"],
         ["run", "--open", "app://probe/identity"],
     ])
-    func everyCommandLoadsTheBundledPluginsBesideOnesOwn(command: [String]) throws {
+    func everyCommandLoadsTheBundledPluginsBesideOnesOwn(command: [String]) async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(command + ["--plugins", scratch.directory.path, "--with-bundled"], input: "")
+        let run = try await HostProcess.run(
+            command + ["--plugins", scratch.directory.path, "--with-bundled"], input: "")
         #expect(run.status == 0, "\(run.standardError)")
         let loading = run.standardOutput + run.standardError
         #expect(loading.contains("Loading 6 plugin files"), "\(loading)")
@@ -526,7 +527,7 @@ struct HostExecutableTests {
     @Test func aModuleTypeDiscoveryCannotUseIsNamedInAWarning() async throws {
         let scratch = try Scratch()
         let path = try await scratch.copy(BrokenPlugins.path("libOddModulesPlugin.so"), as: "libOddModulesPlugin.so")
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
+        let run = try await HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardError.contains(
@@ -539,7 +540,7 @@ struct HostExecutableTests {
 
     @Test func inspectOfAPluginThatCrashesWhileLoadingSaysSo() async throws {
         let crashing = try await BrokenPlugins.path("libCrashingPlugin.so")
-        let run = try HostProcess.run(["inspect", crashing])
+        let run = try await HostProcess.run(["inspect", crashing])
         #expect(run.status == 1)
         #expect(
             run.standardError
@@ -553,8 +554,8 @@ struct HostExecutableTests {
         ["graph", "--help"], ["routes", "--help"], ["open", "--help"], ["run", "--help"], ["verify", "--help"],
         ["new", "--help"], ["seal", "--help"], ["list", "--help"], ["resolve", "--help"], ["completion", "--help"],
     ])
-    func helpIsPrintedAndSucceeds(arguments: [String]) throws {
-        let run = try HostProcess.run(arguments)
+    func helpIsPrintedAndSucceeds(arguments: [String]) async throws {
+        let run = try await HostProcess.run(arguments)
         #expect(run.status == 0)
         #expect(run.standardOutput.contains("USAGE: plugboard"))
         // Within 100 columns, so that it reads in any terminal.
@@ -563,17 +564,17 @@ struct HostExecutableTests {
     }
 
     @Test(arguments: [["launch-rockets"], ["help", "launch-rockets"], ["--help", "launch-rockets"]])
-    func anUnknownCommandIsAUsageError(arguments: [String]) throws {
-        let run = try HostProcess.run(arguments)
+    func anUnknownCommandIsAUsageError(arguments: [String]) async throws {
+        let run = try await HostProcess.run(arguments)
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError == "error: unknown command 'launch-rockets'\nRun 'plugboard --help' for usage.\n")
     }
 
-    @Test func versionIsTheFingerprintThePluginsItLoadsCarry() throws {
-        let version = try HostProcess.run(["--version"])
+    @Test func versionIsTheFingerprintThePluginsItLoadsCarry() async throws {
+        let version = try await HostProcess.run(["--version"])
         #expect(version.status == 0)
-        let list = try HostProcess.run(["list", "--json"])
+        let list = try await HostProcess.run(["list", "--json"])
         let json = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
         let plugins = try #require(json?["plugins"] as? [[String: Any]])
         try #require(!plugins.isEmpty)
@@ -592,13 +593,13 @@ struct HostExecutableTests {
             #expect(RuntimeFingerprint.compiler.hasPrefix("Swift version 6."))
             #expect(runtime.hasPrefix("plugboard-runtime \(RuntimeFingerprint.version)+src."))
         }
-        let extra = try HostProcess.run(["--version", "now"])
+        let extra = try await HostProcess.run(["--version", "now"])
         #expect(extra.status == 2)
         #expect(extra.standardError == "error: --version takes no arguments\nRun 'plugboard --help' for usage.\n")
     }
 
-    @Test func noCommandPrintsAShortUsageToStderr() throws {
-        let run = try HostProcess.run([])
+    @Test func noCommandPrintsAShortUsageToStderr() async throws {
+        let run = try await HostProcess.run([])
         #expect(run.status == 2)
         #expect(
             run.standardError
@@ -608,20 +609,20 @@ struct HostExecutableTests {
 
     /// Each command that takes `--isolate` writes it one way, in its usage and its options, and
     /// the help says where crash reports go.
-    @Test func theHelpWritesIsolateOneWayAndNamesTheCrashReports() throws {
+    @Test func theHelpWritesIsolateOneWayAndNamesTheCrashReports() async throws {
         for command in ["run", "open", "demo", "launch", "list", "routes", "graph"] {
-            let help = try HostProcess.run(["help", command]).standardOutput
+            let help = try await HostProcess.run(["help", command]).standardOutput
             #expect(help.contains("[--isolate NAMES]"), "\(command)")
             #expect(help.contains("\n  --isolate NAMES "), "\(command)")
             #expect(!help.contains("all|none|NAME"), "\(command)")
         }
-        let help = try HostProcess.run(["help"]).standardOutput
+        let help = try await HostProcess.run(["help"]).standardOutput
         #expect(help.contains("$XDG_STATE_HOME/plugboard/crashes"), "\(help)")
     }
 
-    @Test func helpOfVersionSaysWhatItPrints() throws {
+    @Test func helpOfVersionSaysWhatItPrints() async throws {
         for arguments in [["help", "--version"], ["--version", "--help"]] {
-            let run = try HostProcess.run(arguments)
+            let run = try await HostProcess.run(arguments)
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.standardOutput.hasPrefix("USAGE: plugboard --version\n"), "\(run.standardOutput)")
         }

@@ -15,16 +15,17 @@ struct HostilePluginTests {
     }
 
     /// Runs `command` with the probe isolated and `environment`, typing `input`.
-    private func run(_ command: String, input: String = "", _ environment: [String: String]) throws -> HostProcess {
-        try HostProcess.run(
+    private func run(_ command: String, input: String = "", _ environment: [String: String]) async throws -> HostProcess
+    {
+        try await HostProcess.run(
             [command, "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             input: input,
             environment: environment.merging(["XDG_STATE_HOME": scratch.directory.path]) { _, set in set })
     }
 
     @Test(arguments: ["launch", "demo", "run"])
-    func aForgedReadyWithValuesThatCannotBeTrueIsRefused(command: String) throws {
-        let run = try run(command, ["PLUGBOARD_PROBE_FORGED_READY": "1"])
+    func aForgedReadyWithValuesThatCannotBeTrueIsRefused(command: String) async throws {
+        let run = try await run(command, ["PLUGBOARD_PROBE_FORGED_READY": "1"])
         // Not a trap (132): the probe is refused, the others run.
         #expect(run.status == 1, "\(run.standardError)")
         #expect(
@@ -39,8 +40,8 @@ struct HostilePluginTests {
         ("forge-kind", "it sent a 'hello' message, which only the host sends"),
         ("forge-answer", "it sent a 'done' message in answer to request 1000000, which no one waits on"),
     ])
-    func aMessageOutOfTurnStopsThePluginNamingWhatItBroke(action: String, broke: String) throws {
-        let run = try run(
+    func aMessageOutOfTurnStopsThePluginNamingWhatItBroke(action: String, broke: String) async throws {
+        let run = try await run(
             "run", input: "open app://probe/identity\ndo \(action)\nstack\nopen app://probe/identity\nstack\n",
             ["PLUGBOARD_PROBE_HOSTILE": "1"])
         #expect(run.status == 0, "\(run.standardError)")
@@ -58,13 +59,13 @@ struct HostilePluginTests {
     /// larger than allowed, a frame left part way). The host never traps, and answers the
     /// command after each round; each violation stops the probe, named. PLUGBOARD_WIRE_FUZZ_ROUNDS
     /// sets the rounds (100 by default), PLUGBOARD_WIRE_FUZZ_SEED the first seed.
-    @Test func theHostOutlivesAHostilePeerOnItsWire() throws {
+    @Test func theHostOutlivesAHostilePeerOnItsWire() async throws {
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["PLUGBOARD_WIRE_FUZZ_ROUNDS"].flatMap(Int.init) ?? 100
         let first = environment["PLUGBOARD_WIRE_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...1 << 40)
         let seeds = first..<(first + UInt64(rounds))
         let script = seeds.map { "restart Probe\nopen app://probe/identity\ndo fuzz \($0)\nback\nback\nback\n" }
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             [
                 "run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe",
                 "--plugin-deadline", "0.5",
@@ -117,8 +118,8 @@ struct HostilePluginTests {
         #expect(left.isEmpty, "still running after \(ending)")
     }
 
-    @Test func aFloodOfNavigationsIsCutToItsBudgetSaidOnce() throws {
-        let run = try run(
+    @Test func aFloodOfNavigationsIsCutToItsBudgetSaidOnce() async throws {
+        let run = try await run(
             "run", input: "open app://probe/identity\ndo flood\nstack\n", ["PLUGBOARD_PROBE_HOSTILE": "1"])
         #expect(run.status == 0, "\(run.standardError)")
         let told = "error: Probe 0.0.1 asked for more than 50 navigations a second; those past that are dropped\n"

@@ -132,11 +132,11 @@ struct IsolationTests {
     /// directory, which the host grants it).
     private func recordingProbe(
         _ arguments: [String], input: String? = nil, environment: [String: String]
-    ) throws -> (HostProcess, record: String) {
+    ) async throws -> (HostProcess, record: String) {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let record = scratch.directory.appendingPathComponent("record").path
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             arguments + ["--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"], input: input,
             environment: environment.merging(["PLUGBOARD_PROBE_RECORD": record]) { $1 })
         return (run, record)
@@ -271,8 +271,8 @@ struct IsolationTests {
     /// `run` and `demo` list, under Launching, the startup tasks the isolated plugins ran as their
     /// processes started, each with its process, before the host's own.
     @Test(arguments: ["run", "demo"])
-    func theIsolatedPluginsTasksAreListedUnderLaunching(command: String) throws {
-        let run = try HostProcess.run([command, "--isolate", "all"], input: "quit\n")
+    func theIsolatedPluginsTasksAreListedUnderLaunching(command: String) async throws {
+        let run = try await HostProcess.run([command, "--isolate", "all"], input: "quit\n")
         #expect(run.status == 0, "\(run.standardError)")
         let output = run.standardOutput + run.standardError
         #expect(
@@ -373,10 +373,10 @@ struct IsolationTests {
     /// kill is, by the open that starts the plugin again or by a restart; the action is not
     /// taken again.
     @Test(arguments: ["trap", "hang"], ["open app://probe/identity", "restart Probe"])
-    func aScreenWhoseActionStoppedItsPluginIsBuiltAgain(action: String, start: String) throws {
+    func aScreenWhoseActionStoppedItsPluginIsBuiltAgain(action: String, start: String) async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             [
                 "run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe",
                 "--plugin-deadline", "1",
@@ -394,10 +394,10 @@ struct IsolationTests {
 
     /// A plugin whose startup task traps in its process takes down only that process as it
     /// starts: the others launch, and its routes answer with its last words.
-    @Test func aTrapWhileAnIsolatedPluginStartsLeavesItsRoutesSayingWhy() throws {
+    @Test func aTrapWhileAnIsolatedPluginStartsLeavesItsRoutesSayingWhy() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
             input: "open app://probe/identity\nopen app://blog\nquit\n",
             environment: ["PLUGBOARD_PROBE_TASK_TRAPS": "1", "XDG_STATE_HOME": scratch.directory.path])
@@ -468,8 +468,8 @@ struct IsolationTests {
 
     /// Plugins joined by a dependency run together in one plugin process, so the blog asks the
     /// account's session service, as in the host's process; `plugins` shows the group.
-    @Test func aGroupOfPluginsThatShareAServiceRunsInOneProcess() throws {
-        let run = try HostProcess.run(
+    @Test func aGroupOfPluginsThatShareAServiceRunsInOneProcess() async throws {
+        let run = try await HostProcess.run(
             ["run", "--isolate", "Account,Blog"],
             input: "plugins\nopen app://login\ndo account ann\ndo password secret\ndo login\n"
                 + "open app://blog/articles/1/comment\nquit\n")
@@ -484,13 +484,13 @@ struct IsolationTests {
 
     /// `open` exits with 4 when the screen it opened says that its isolated plugin stopped or did
     /// not answer, so that a script tells that from a screen shown.
-    @Test func openExitsWithFourWhenItsScreensPluginStoppedOrHung() throws {
+    @Test func openExitsWithFourWhenItsScreensPluginStoppedOrHung() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         for (url, status) in [
             ("app://probe/render-trap", 4), ("app://probe/load-hang", 4), ("app://probe/identity", 0),
         ] {
-            let run = try HostProcess.run(
+            let run = try await HostProcess.run(
                 [
                     "open", url, "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe",
                     "--plugin-deadline", "1",
@@ -505,11 +505,11 @@ struct IsolationTests {
     /// way to them wherever it runs: in the host's process, isolated with a task at launch (so
     /// that its process starts before the host's plugins load), or with every plugin loaded at
     /// launch; never the plugins whose routes it takes.
-    @Test func aRouteConflictIsDecidedByThePopulationsOrderWhereverPluginsRun() throws {
+    @Test func aRouteConflictIsDecidedByThePopulationsOrderWhereverPluginsRun() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         for placement in [[], ["--isolate", "Probe"], ["--isolate", "Probe", "--eager"], ["--isolate", "all"]] {
-            let run = try HostProcess.run(
+            let run = try await HostProcess.run(
                 ["run", "--with-bundled", "--plugins", scratch.directory.path] + placement,
                 input: "open app://login\n", environment: ["PLUGBOARD_PROBE_ROUTES": "app://tabs,app://login"])
             #expect(run.status == 1, "\(placement): \(run.standardError)")
@@ -530,14 +530,14 @@ struct IsolationTests {
     /// A second copy of an isolated plugin, of another build, is refused as the host refuses one
     /// it would load, whether the first starts at once (--eager) or when first needed, and gets no
     /// process of its own; the first serves.
-    @Test func aSecondCopyOfAnIsolatedPluginIsRefusedAsADuplicate() throws {
+    @Test func aSecondCopyOfAnIsolatedPluginIsRefusedAsADuplicate() async throws {
         let scratch = try Scratch()
         _ = try scratch.otherGreeterBuild(as: "libGreeterPlugin.so")
         for (eager, served) in [
             (["--eager"], "  ✓ Greeter 1.0.0  (isolated, process "),
             ([], "  - Greeter 1.0.0  (isolated: starts when first needed)\n"),
         ] {
-            let run = try HostProcess.run(
+            let run = try await HostProcess.run(
                 ["list", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Greeter"] + eager)
             #expect(run.status == 1)
             #expect(
@@ -552,13 +552,13 @@ struct IsolationTests {
 
     /// `list` says where each plugin runs, and the process of an isolated one; of one isolated
     /// that has not started (it is not needed at launch), that it starts when first needed.
-    @Test func listShowsWhereEachPluginRuns() throws {
-        let text = try HostProcess.run(["list", "--isolate", "Greeter", "--eager"])
+    @Test func listShowsWhereEachPluginRuns() async throws {
+        let text = try await HostProcess.run(["list", "--isolate", "Greeter", "--eager"])
         #expect(text.status == 0, "\(text.standardError)")
         let greeter = try #require(text.standardOutput.firstRange(of: "  Greeter 1.0.0  "))
         #expect(text.standardOutput[greeter.upperBound...].contains(/\n    runs         isolated, process \d+\n/))
         #expect(text.standardOutput.contains("    runs         in the host's process\n"))
-        let json = try HostProcess.run(["list", "--isolate", "Greeter", "--eager", "--json"])
+        let json = try await HostProcess.run(["list", "--isolate", "Greeter", "--eager", "--json"])
         let listed = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         let plugins = try #require(listed?["plugins"] as? [[String: Any]])
         let isolated = plugins.filter { $0["isolated"] as? Bool == true }
@@ -566,7 +566,7 @@ struct IsolationTests {
         #expect(isolated.first?["processID"] is Int, "\(isolated)")
         #expect(isolated.first?["loaded"] as? Bool == true, "\(isolated)")
 
-        let lazy = try HostProcess.run(["list", "--isolate", "Greeter"])
+        let lazy = try await HostProcess.run(["list", "--isolate", "Greeter"])
         #expect(lazy.status == 0, "\(lazy.standardError)")
         #expect(lazy.standardError.contains("  - Greeter 1.0.0  (isolated: starts when first needed)\n"))
         #expect(
@@ -574,7 +574,7 @@ struct IsolationTests {
                 "  Greeter 1.0.0  \(try BuildProducts.greeter)\n    not loaded   until first needed, in a process of its own\n"
             ),
             "\(lazy.standardOutput)")
-        let waiting = try HostProcess.run(["list", "--isolate", "Greeter", "--json"])
+        let waiting = try await HostProcess.run(["list", "--isolate", "Greeter", "--json"])
         let declared = try JSONSerialization.jsonObject(with: Data(waiting.standardOutput.utf8)) as? [String: Any]
         let greeters = try #require(declared?["plugins"] as? [[String: Any]]).filter {
             $0["name"] as? String == "Greeter"
@@ -591,8 +591,8 @@ struct IsolationTests {
 
     /// Isolating a plugin without the plugin it needs would part them: refused before anything
     /// runs, naming both and what to change.
-    @Test func aPolicyThatPartsAGroupIsRefusedBeforeAnythingRuns() throws {
-        let run = try HostProcess.run(["open", "app://circles", "--isolate", "Circles"])
+    @Test func aPolicyThatPartsAGroupIsRefusedBeforeAnythingRuns() async throws {
+        let run = try await HostProcess.run(["open", "app://circles", "--isolate", "Circles"])
         #expect(run.status == 1)
         #expect(
             run.standardError.contains(
@@ -604,8 +604,8 @@ struct IsolationTests {
 
     /// A deadline that is not a number of seconds above 0 is a usage error, before anything runs.
     @Test(arguments: ["0", "-1", "soon"])
-    func aPluginDeadlineThatIsNoDurationIsRefused(value: String) throws {
-        let run = try HostProcess.run(["list", "--isolate", "all", "--plugin-deadline", value])
+    func aPluginDeadlineThatIsNoDurationIsRefused(value: String) async throws {
+        let run = try await HostProcess.run(["list", "--isolate", "all", "--plugin-deadline", value])
         #expect(run.status == 2, "\(run.standardError)")
         #expect(
             run.standardError.contains("--plugin-deadline takes a number of seconds above 0, such as 10 or 0.5"),
@@ -621,10 +621,10 @@ struct IsolationTests {
         ("open app://probe/load-trap\n", "the probe's screen traps as it loads"),
         ("post probe.ping\n", "the probe's event handler traps on purpose"),
     ])
-    func aTrapAnywhereInAnIsolatedPluginEndsOnlyItsProcess(command: String, message: String) throws {
+    func aTrapAnywhereInAnIsolatedPluginEndsOnlyItsProcess(command: String, message: String) async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe"],
             input: command + "open app://blog\nopen app://probe/identity\nquit\n",
             environment: [
@@ -660,8 +660,8 @@ struct IsolationTests {
 
     /// The events the host posts reach an isolated plugin's handlers, and its shutdown work runs
     /// when the host terminates.
-    @Test func eventsAndShutdownWorkCrossToAnIsolatedPlugin() throws {
-        let (run, record) = try recordingProbe(
+    @Test func eventsAndShutdownWorkCrossToAnIsolatedPlugin() async throws {
+        let (run, record) = try await recordingProbe(
             ["run", "--with-bundled"], input: "post probe.ping\nquit\n",
             environment: ["PLUGBOARD_PROBE_EVENT": "probe.ping"])
         #expect(run.status == 0, "\(run.standardError)")
@@ -676,11 +676,11 @@ struct IsolationTests {
     /// Each handler of an isolated plugin hears an event once, as it would in the host's process,
     /// however many handlers of it its modules registered.
     @Test(arguments: ["Probe", "none"])
-    func eachHandlerHearsAnEventOnce(isolate: String) throws {
+    func eachHandlerHearsAnEventOnce(isolate: String) async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let record = scratch.directory.appendingPathComponent("record").path
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", isolate, "--grant", "Probe"],
             input: "post probe.ping\nquit\n",
             environment: [
@@ -695,8 +695,8 @@ struct IsolationTests {
     /// What an isolated plugin prints reaches the host's standard error line by line, after its
     /// name, and a last line without a newline once its process ends with the host. (Less than a
     /// pipe holds: the test reads the host's standard error once its output has ended.)
-    @Test func whatAnIsolatedPluginPrintsIsShownAfterItsName() throws {
-        let (run, _) = try recordingProbe(
+    @Test func whatAnIsolatedPluginPrintsIsShownAfterItsName() async throws {
+        let (run, _) = try await recordingProbe(
             ["run", "--with-bundled"], input: "quit\n", environment: ["PLUGBOARD_PROBE_CHATTER": "24000"])
         #expect(run.status == 0, "\(run.standardError.suffix(2000))")
         let lines = run.standardError.split(separator: "\n")
@@ -730,8 +730,8 @@ struct IsolationTests {
     }
 
     /// A screen the host no longer shows is dropped in its plugin process.
-    @Test func aPoppedScreenIsDroppedInItsPluginProcess() throws {
-        let (run, record) = try recordingProbe(
+    @Test func aPoppedScreenIsDroppedInItsPluginProcess() async throws {
+        let (run, record) = try await recordingProbe(
             ["run", "--with-bundled"], input: "open app://probe/identity\nback\nopen app://probe/identity\nquit\n",
             environment: ["PLUGBOARD_PROBE_RELEASES": "1"])
         #expect(run.status == 0, "\(run.standardError)")
@@ -744,11 +744,11 @@ struct IsolationTests {
 
     /// An isolated plugin's startup tasks are in the launch report and the Chrome trace, with
     /// their outcomes and timings in its process.
-    @Test func anIsolatedPluginsTasksAreInTheLaunchReportAndTrace() throws {
+    @Test func anIsolatedPluginsTasksAreInTheLaunchReportAndTrace() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let trace = scratch.directory.appendingPathComponent("launch.json").path
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["launch", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--trace", trace])
         #expect(run.status == 0, "\(run.standardError)")
         let report = try #require(run.standardOutput.firstRange(of: "Launch report of Probe 0.0.1, process "))
@@ -771,8 +771,8 @@ struct IsolationTests {
     /// and its fallback serves the URLs no route matches.
     /// An isolated plugin's interceptor of its own route decides once: the host asks it, and the
     /// plugin process then builds the screen without asking again.
-    @Test func anIsolatedPluginsInterceptorOfItsOwnRouteDecidesOnce() throws {
-        let (run, record) = try recordingProbe(
+    @Test func anIsolatedPluginsInterceptorOfItsOwnRouteDecidesOnce() async throws {
+        let (run, record) = try await recordingProbe(
             ["open", "app://probe/identity"], environment: ["PLUGBOARD_PROBE_INTERCEPTS": "1"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("┌─ Probe\n│ probe\n"), "\(run.standardOutput)")
@@ -780,15 +780,15 @@ struct IsolationTests {
         #expect(lines.filter { $0 == "intercepted app://probe/identity" }.count == 1, "\(lines)")
     }
 
-    @Test func anIsolatedPluginsInterceptorAndFallbackDecideInTheHost() throws {
-        let guarded = try HostProcess.run(["open", "app://mine/wallet", "--isolate", "Account,Blog"])
+    @Test func anIsolatedPluginsInterceptorAndFallbackDecideInTheHost() async throws {
+        let guarded = try await HostProcess.run(["open", "app://mine/wallet", "--isolate", "Account,Blog"])
         #expect(guarded.status == 0, "\(guarded.standardError)")
         #expect(
             guarded.standardOutput.hasPrefix("→ redirected to app://login?next=app%3A%2F%2Fmine%2Fwallet\n┌─ Login\n"),
             "\(guarded.standardOutput)")
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let missing = try HostProcess.run(
+        let missing = try await HostProcess.run(
             [
                 "open", "app://nowhere/at/all", "--with-bundled", "--plugins", scratch.directory.path, "--isolate",
                 "Probe",

@@ -18,14 +18,14 @@ struct JSONSchemaTests {
         return schemas
     }
 
-    @Test func everyCommandsJSONKeepsItsDocumentedSchema() throws {
+    @Test func everyCommandsJSONKeepsItsDocumentedSchema() async throws {
         let schemas = try Self.schemas()
         #expect(schemas.keys.sorted() == ["inspect", "list", "resolve", "routes", "verify"])
         // A population with refusals of two kinds, one caused by the other.
         let scratch = try Scratch()
         for (name, dependencies) in [("Wiki", "Gone >=1.0.0 <2.0.0"), ("Reader", "Wiki >=1.0.0 <2.0.0")] {
             let path = try scratch.copy(BuildProducts.probe, as: "lib\(name).so")
-            let seal = try HostProcess.run(
+            let seal = try await HostProcess.run(
                 ["seal", path],
                 environment: [
                     "PLUGBOARD_PROBE_NAME": name, "PLUGBOARD_PROBE_VERSION": "1.0.0",
@@ -41,14 +41,14 @@ struct JSONSchemaTests {
             ("verify", ["verify", "--json", scratch.directory.path]),
         ]
         for (command, arguments) in runs {
-            let run = try HostProcess.run(arguments)
+            let run = try await HostProcess.run(arguments)
             let output = try #require(
                 try? JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)),
                 "\(command): \(run.standardOutput)")
             let problems = JSONSchemaCheck.problems(output, against: try #require(schemas[command]))
             #expect(problems.isEmpty, "\(command): \(problems)")
         }
-        let resolved = try HostProcess.run(["resolve", scratch.directory.path, "--json"])
+        let resolved = try await HostProcess.run(["resolve", scratch.directory.path, "--json"])
         #expect(resolved.standardOutput.contains(#""code" : "dependency-refused""#), "\(resolved.standardOutput)")
         #expect(resolved.standardOutput.contains(#""rootCause" : {"#), "\(resolved.standardOutput)")
     }

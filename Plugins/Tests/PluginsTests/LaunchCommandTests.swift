@@ -3,10 +3,10 @@ import Testing
 
 /// `plugboard launch` and `plugboard graph` on the bundled plugins.
 struct LaunchCommandTests {
-    @Test func launchPrintsProgressAndTheReportAndWritesATrace() throws {
+    @Test func launchPrintsProgressAndTheReportAndWritesATrace() async throws {
         let scratch = try Scratch()
         let trace = scratch.directory.appendingPathComponent("launch.trace.json")
-        let run = try HostProcess.run(["launch", "--trace", trace.path])
+        let run = try await HostProcess.run(["launch", "--trace", trace.path])
         #expect(run.status == 0, "\(run.standardError)")
         // Progress on standard error, as in run and open; the report on standard output.
         #expect(run.standardError.contains("Launching\n"), "\(run.standardError)")
@@ -21,7 +21,7 @@ struct LaunchCommandTests {
         #expect((greeter["args"] as? [String: String])?["module"] == "GreeterPlugin.GreeterModule")
     }
 
-    @Test func aTracePathThatCannotBeWrittenIsRefusedBeforeLoading() throws {
+    @Test func aTracePathThatCannotBeWrittenIsRefusedBeforeLoading() async throws {
         let scratch = try Scratch()
         let missing = scratch.directory.appendingPathComponent("missing")
         let cases = [
@@ -32,16 +32,16 @@ struct LaunchCommandTests {
             (scratch.directory.path, "it is a directory; name a file"),
         ]
         for (trace, problem) in cases {
-            let run = try HostProcess.run(["launch", "--trace", trace])
+            let run = try await HostProcess.run(["launch", "--trace", trace])
             #expect(run.status == 1)
             #expect(run.standardOutput.isEmpty, "nothing was loaded or launched")
             #expect(run.standardError == "error: cannot write the trace to \(trace): \(problem)\n")
         }
     }
 
-    @Test func aTraceThatCannotBeWrittenAfterTheLaunchIsReportedOnceShutdownWorkRan() throws {
+    @Test func aTraceThatCannotBeWrittenAfterTheLaunchIsReportedOnceShutdownWorkRan() async throws {
         try #require(FileManager.default.fileExists(atPath: "/dev/full"), "/dev/full is a full device")
-        let run = try HostProcess.run(["launch", "--trace", "/dev/full"])
+        let run = try await HostProcess.run(["launch", "--trace", "/dev/full"])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("critical path: "))
         #expect(
@@ -49,8 +49,8 @@ struct LaunchCommandTests {
         #expect(run.standardError.hasSuffix("error: cannot write the trace to /dev/full: No space left on device\n"))
     }
 
-    @Test func aTerminationSignalRunsShutdownWork() throws {
-        let run = try HostProcess.run(["launch", "--hold"]) { process, output in
+    @Test func aTerminationSignalRunsShutdownWork() async throws {
+        let run = try await HostProcess.run(["launch", "--hold"]) { process, output in
             // Signal only once the host says it is waiting for one.
             let seen = output.read(until: "press Ctrl-C")
             process.terminate()
@@ -67,10 +67,10 @@ struct LaunchCommandTests {
     private func interruptedLaunch(
         environment: [String: String], first: String = "probe.start: waiting", watchingErrors: Bool = false,
         interruptAfter: [String]
-    ) throws -> HostProcess {
+    ) async throws -> HostProcess {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        return try HostProcess.run(
+        return try await HostProcess.run(
             ["launch", "--plugins", scratch.directory.path], environment: environment, watchingErrors: watchingErrors
         ) { process, output in
             var seen = ""
@@ -82,8 +82,8 @@ struct LaunchCommandTests {
         }
     }
 
-    @Test func aSignalStopsTheLaunchAndTheApplicationTerminates() throws {
-        let run = try interruptedLaunch(environment: ["PLUGBOARD_PROBE_SLOW": "1"], interruptAfter: [])
+    @Test func aSignalStopsTheLaunchAndTheApplicationTerminates() async throws {
+        let run = try await interruptedLaunch(environment: ["PLUGBOARD_PROBE_SLOW": "1"], interruptAfter: [])
         #expect(run.status == 130, "\(run.standardError)")
         #expect(run.standardError.contains("Received SIGINT, stopping the launch (again to quit at once)\n"))
         #expect(run.standardOutput.contains("probe.start"))
@@ -92,10 +92,10 @@ struct LaunchCommandTests {
             run.standardError.hasSuffix("error: the launch was stopped before it finished (see the report above)\n"))
     }
 
-    @Test func sigtermStoppingTheLaunchEndsWithStatus143() throws {
+    @Test func sigtermStoppingTheLaunchEndsWithStatus143() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["launch", "--plugins", scratch.directory.path], environment: ["PLUGBOARD_PROBE_SLOW": "1"]
         ) { process, output in
             let seen = output.read(until: "probe.start: waiting")
@@ -106,12 +106,12 @@ struct LaunchCommandTests {
         #expect(run.standardError.contains("Received SIGTERM, stopping the launch (again to quit at once)\n"))
     }
 
-    @Test func aSignalSentAsSoonAsTheLaunchBeginsIsNeverLost() throws {
+    @Test func aSignalSentAsSoonAsTheLaunchBeginsIsNeverLost() async throws {
         // The host arms its signal handling before it prints "Launching". Dispatch arms it on a
         // thread of its own, and a signal sent before that used to be ignored now and again (then
         // the probe's task ran its full minute and the launch succeeded); a few tries show it.
         for _ in 0..<8 {
-            let run = try interruptedLaunch(
+            let run = try await interruptedLaunch(
                 environment: ["PLUGBOARD_PROBE_SLOW": "1"], first: "Launching", watchingErrors: true,
                 interruptAfter: [])
             #expect(run.status == 130, "\(run.standardOutput)")
@@ -122,10 +122,10 @@ struct LaunchCommandTests {
     /// The launch names the task it waits on; the first signal ends it even though the task
     /// ignores cancellation: the task is abandoned and named, and the other plugins' terminate
     /// work runs.
-    @Test func aFirstSignalEndsALaunchWhoseTaskIgnoresCancellation() throws {
+    @Test func aFirstSignalEndsALaunchWhoseTaskIgnoresCancellation() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["launch", "--with-bundled", "--plugins", scratch.directory.path],
             environment: ["PLUGBOARD_PROBE_STUCK": "1"], watchingErrors: true
         ) { process, output in
@@ -146,11 +146,11 @@ struct LaunchCommandTests {
 
     /// A task past the host's deadline quarantines its plugin and the rest launch; with
     /// `--strict` it ends the launch.
-    @Test func aHungTaskTimesOutAndQuarantinesItsPlugin() throws {
+    @Test func aHungTaskTimesOutAndQuarantinesItsPlugin() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let arguments = ["launch", "--with-bundled", "--plugins", scratch.directory.path, "--task-timeout", "0.5"]
-        let run = try HostProcess.run(arguments, environment: ["PLUGBOARD_PROBE_STUCK": "1"])
+        let run = try await HostProcess.run(arguments, environment: ["PLUGBOARD_PROBE_STUCK": "1"])
         #expect(run.status == 3, "\(run.standardError)")
         #expect(
             run.standardError.contains("  ✗ probe.start  [ProbePlugin.ProbeModule]  timed out after 0.5 seconds\n"))
@@ -159,7 +159,7 @@ struct LaunchCommandTests {
                 "  quarantined: Probe: required task 'probe.start' timed out after 0.5 seconds\n"),
             "\(run.standardOutput)")
         #expect(run.standardError.contains("  ✓ shell.analytics  [ShellPlugin.ShellModule]\n"))
-        let strict = try HostProcess.run(arguments + ["--strict"], environment: ["PLUGBOARD_PROBE_STUCK": "1"])
+        let strict = try await HostProcess.run(arguments + ["--strict"], environment: ["PLUGBOARD_PROBE_STUCK": "1"])
         #expect(strict.status == 1, "\(strict.standardError)")
         #expect(
             strict.standardError.contains(
@@ -169,12 +169,12 @@ struct LaunchCommandTests {
 
     /// A plugin that needs a refused one is refused before it loads, its tasks with it, and the
     /// rest launch.
-    @Test func aPluginNeedingARefusedPluginIsRefusedAndTheRestLaunch() throws {
+    @Test func aPluginNeedingARefusedPluginIsRefusedAndTheRestLaunch() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libCirclesPlugin.so"), as: "libCirclesPlugin.so")
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("libShellPlugin.so"))
-        let run = try HostProcess.run(["launch", "--plugins", scratch.directory.path])
+        let run = try await HostProcess.run(["launch", "--plugins", scratch.directory.path])
         #expect(run.status == 1)
         #expect(!run.standardOutput.contains("circles.load-joined"), "\(run.standardOutput)")
         #expect(run.standardError.contains("  ✓ greeter.prepare  [GreeterPlugin.GreeterModule]\n"))
@@ -184,8 +184,8 @@ struct LaunchCommandTests {
                 "error: Circles 1.0.0 not loaded: it needs Shell >=1.0.0 <2.0.0, and no Shell is installed"))
     }
 
-    @Test func graphPrintsPureDOTOnStandardOutput() throws {
-        let run = try HostProcess.run(["graph", "--format", "dot"])
+    @Test func graphPrintsPureDOTOnStandardOutput() async throws {
+        let run = try await HostProcess.run(["graph", "--format", "dot"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("digraph startup {\n"))
         #expect(
@@ -195,8 +195,8 @@ struct LaunchCommandTests {
         #expect(run.standardError.contains("✓ Greeter 1.0.0"))
     }
 
-    @Test func graphReadsTheGraphOfAnIsolatedGroupFromItsManifests() throws {
-        let run = try HostProcess.run(["graph", "--isolate", "Shell,Circles"])
+    @Test func graphReadsTheGraphOfAnIsolatedGroupFromItsManifests() async throws {
+        let run = try await HostProcess.run(["graph", "--isolate", "Shell,Circles"])
         #expect(run.status == 0, "\(run.standardError)")
         // Shell and Circles are not loaded here: their graph is the one their process launches.
         #expect(!run.standardOutput.contains("✓ Shell"))
@@ -222,8 +222,8 @@ struct LaunchCommandTests {
             ))
     }
 
-    @Test func graphDrawsEachProcessAsACluster() throws {
-        let run = try HostProcess.run(["graph", "--isolate", "all", "--format", "dot"])
+    @Test func graphDrawsEachProcessAsACluster() async throws {
+        let run = try await HostProcess.run(["graph", "--isolate", "all", "--format", "dot"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("digraph startup {\n"))
         #expect(run.standardOutput.contains("label=\"the host's process\";"))
@@ -239,8 +239,8 @@ struct LaunchCommandTests {
                 "- Greeter 1.0.0  (isolated: not loaded here; its graph is read from its manifest)"))
     }
 
-    @Test func graphRefusesAnIsolationThatPartsPluginsJoinedByADependency() throws {
-        let run = try HostProcess.run(["graph", "--isolate", "Circles"])
+    @Test func graphRefusesAnIsolationThatPartsPluginsJoinedByADependency() async throws {
+        let run = try await HostProcess.run(["graph", "--isolate", "Circles"])
         #expect(run.status == 1)
         #expect(
             run.standardError.contains(
@@ -251,8 +251,8 @@ struct LaunchCommandTests {
         #expect(!run.standardOutput.contains("✓"), "\(run.standardOutput)")
     }
 
-    @Test func graphRejectsAnUnknownFormat() throws {
-        let run = try HostProcess.run(["graph", "--format", "svg"])
+    @Test func graphRejectsAnUnknownFormat() async throws {
+        let run = try await HostProcess.run(["graph", "--format", "svg"])
         #expect(run.status == 2)
         #expect(run.standardError.contains("unknown format 'svg'; use text or dot"))
     }

@@ -6,10 +6,10 @@ import Testing
 /// route of theirs is opened or an event they handle is posted, through the loader's checks; a
 /// failed activation leaves nothing registered.
 struct LazyActivationTests {
-    @Test func aPluginsCodeDoesNotRunUntilItIsFirstNeeded() throws {
-        let (scratch, record) = try LazyProbe.sealed()
+    @Test func aPluginsCodeDoesNotRunUntilItIsFirstNeeded() async throws {
+        let (scratch, record) = try await LazyProbe.sealed()
         let environment = ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record]
-        let idle = try HostProcess.run(
+        let idle = try await HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity/none"],
             input: "plugins\nroutes\nquit\n", environment: environment)
         #expect(
@@ -20,7 +20,7 @@ struct LazyActivationTests {
                 "  app://probe/identity  Probe  [ProbePlugin.ProbeModule]  (activates Probe)\n"))
         #expect(!FileManager.default.fileExists(atPath: record), "the probe registered though nothing needed it")
 
-        let used = try HostProcess.run(
+        let used = try await HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"],
             input: "plugins\nquit\n", environment: environment)
         #expect(used.status == 0, "\(used.standardError)")
@@ -30,9 +30,9 @@ struct LazyActivationTests {
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\nshut down\n")
     }
 
-    @Test func withEagerEveryPluginLoadsAtStart() throws {
-        let (scratch, record) = try LazyProbe.sealed()
-        let run = try HostProcess.run(
+    @Test func withEagerEveryPluginLoadsAtStart() async throws {
+        let (scratch, record) = try await LazyProbe.sealed()
+        let run = try await HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--eager", "--open", "app://probe/identity/none"],
             input: "plugins\nquit\n", environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record])
         #expect(run.standardError.contains("  ✓ Probe 0.0.1  (1 module)\n"), "\(run.standardError)")
@@ -40,9 +40,9 @@ struct LazyActivationTests {
         #expect(FileManager.default.fileExists(atPath: record))
     }
 
-    @Test func aCustomEventAPluginHandlesActivatesIt() throws {
-        let (scratch, record) = try LazyProbe.sealed(["PLUGBOARD_PROBE_EVENT": "probe.ping"])
-        let run = try HostProcess.run(
+    @Test func aCustomEventAPluginHandlesActivatesIt() async throws {
+        let (scratch, record) = try await LazyProbe.sealed(["PLUGBOARD_PROBE_EVENT": "probe.ping"])
+        let run = try await HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity/none"],
             input: "post other.event\nplugins\npost probe.ping\nplugins\nquit\n",
             environment: [
@@ -60,9 +60,9 @@ struct LazyActivationTests {
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\nheard probe.ping\nshut down\n")
     }
 
-    @Test func aFailedActivationLeavesNothingRegisteredAndAnswersEveryUse() throws {
-        let (scratch, _) = try LazyProbe.sealed()
-        let run = try HostProcess.run(
+    @Test func aFailedActivationLeavesNothingRegisteredAndAnswersEveryUse() async throws {
+        let (scratch, _) = try await LazyProbe.sealed()
+        let run = try await HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"],
             input: "open app://probe/identity\nplugins\nmodules\nroutes\nquit\n",
             environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_TASK_FAILS": "1"])
@@ -78,9 +78,9 @@ struct LazyActivationTests {
     }
 
     /// `open` of a plugin that cannot activate says why once, and what it means for the URL.
-    @Test func openOfAPluginThatCannotActivateSaysWhyOnce() throws {
-        let (scratch, _) = try LazyProbe.sealed()
-        let run = try HostProcess.run(
+    @Test func openOfAPluginThatCannotActivateSaysWhyOnce() async throws {
+        let (scratch, _) = try await LazyProbe.sealed()
+        let run = try await HostProcess.run(
             ["open", "app://probe/identity", "--plugins", scratch.directory.path],
             environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_TASK_FAILS": "1"])
         #expect(run.status == 1)

@@ -6,9 +6,9 @@ import Testing
 /// once, when a route of it is first opened or an event it handles is posted, and no code of it
 /// runs before.
 struct LazyIsolationTests {
-    @Test func itsProcessStartsWhenARouteOfItIsFirstOpened() throws {
-        let (scratch, record) = try LazyProbe.sealed()
-        let run = try HostProcess.run(
+    @Test func itsProcessStartsWhenARouteOfItIsFirstOpened() async throws {
+        let (scratch, record) = try await LazyProbe.sealed()
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             input: "plugins\nopen app://probe/identity\nplugins\nquit\n",
             environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record])
@@ -27,9 +27,9 @@ struct LazyIsolationTests {
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "registered\nshut down\n")
     }
 
-    @Test func aCustomEventItHandlesStartsIt() throws {
-        let (scratch, record) = try LazyProbe.sealed(["PLUGBOARD_PROBE_EVENT": "probe.ping"])
-        let run = try HostProcess.run(
+    @Test func aCustomEventItHandlesStartsIt() async throws {
+        let (scratch, record) = try await LazyProbe.sealed(["PLUGBOARD_PROBE_EVENT": "probe.ping"])
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             input: "post other.event\npost probe.ping\nquit\n",
             environment: [
@@ -46,8 +46,8 @@ struct LazyIsolationTests {
 
     /// A trap as it starts is reported once, from the one process that ran its code: the process
     /// prepared ahead took the plugin, and no second process runs it again.
-    @Test func aTrapAsItStartsRunsItsCodeOnce() throws {
-        let (scratch, record) = try LazyProbe.sealed()
+    @Test func aTrapAsItStartsRunsItsCodeOnce() async throws {
+        let (scratch, record) = try await LazyProbe.sealed()
         let host = try RunningHost(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             environment: [
@@ -64,9 +64,9 @@ struct LazyIsolationTests {
 
     /// `reload` of one not started says that its process will load the new build; `restart`
     /// starts it now.
-    @Test func restartStartsOneNotStartedAndReloadLeavesItForItsFirstUse() throws {
-        let (scratch, record) = try LazyProbe.sealed()
-        let run = try HostProcess.run(
+    @Test func restartStartsOneNotStartedAndReloadLeavesItForItsFirstUse() async throws {
+        let (scratch, record) = try await LazyProbe.sealed()
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe", "--grant", "Probe"],
             input: "reload Probe\nrestart Probe\nplugins\nquit\n",
             environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_RECORD": record])

@@ -116,28 +116,28 @@ struct LinkedLibraryTests {
 
     // The host, in a process of its own: copies of the account may be mapped there.
 
-    @Test func theHostRefusesAPluginLinkingAPluginItDoesNotDeclareAndLoadsTheRest() throws {
+    @Test func theHostRefusesAPluginLinkingAPluginItDoesNotDeclareAndLoadsTheRest() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so")
         let probe = try probeLinkingTheAccount(in: scratch)
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path])
+        let run = try await HostProcess.run(["list", "--plugins", scratch.directory.path])
         #expect(run.status == 1)
         #expect(run.standardError.contains("  ✓ Account 1.0.0  (1 module)\n"), "\(run.standardError)")
         #expect(
             run.standardError.contains(
                 "error: \(probe): links libAccountPlugin.so, the library of plugin Account, without declaring it"))
         // Declared, it loads, bound to the account the host loaded first.
-        let declared = try HostProcess.run(
+        let declared = try await HostProcess.run(
             ["list", "--plugins", scratch.directory.path],
             environment: ["PLUGBOARD_PROBE_DEPENDENCIES": "Account >=1.0.0 <2.0.0"])
         #expect(declared.status == 0, "\(declared.standardError)")
         #expect(declared.standardError.contains("  ✓ Account 1.0.0  (1 module)\n  ✓ Probe 0.0.1  (1 module)\n"))
     }
 
-    @Test func theHostRefusesAPluginLinkingALibraryThatNoInstalledPluginProvides() throws {
+    @Test func theHostRefusesAPluginLinkingALibraryThatNoInstalledPluginProvides() async throws {
         let scratch = try Scratch()
         let probe = try probeLinkingTheAccount(in: scratch)
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path])
+        let run = try await HostProcess.run(["list", "--plugins", scratch.directory.path])
         #expect(run.status == 1)
         #expect(
             run.standardError.contains(
@@ -148,12 +148,12 @@ struct LinkedLibraryTests {
     /// The dynamic linker never finds a library beside a plugin mapped through a descriptor, but it
     /// looks in LD_LIBRARY_PATH: a refused copy of the account there must not be what the probe
     /// binds to. The check before `dlopen` refuses the probe; without it the probe would load.
-    @Test func aLibraryBesideAPluginIsNotLoadedUncheckedFromTheSearchPath() throws {
+    @Test func aLibraryBesideAPluginIsNotLoadedUncheckedFromTheSearchPath() async throws {
         let scratch = try Scratch()
         let account = try scratch.copy(BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so")
         #expect(chmod(account, 0o666) == 0)
         let probe = try probeLinkingTheAccount(in: scratch)
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["list", "--plugins", scratch.directory.path, "--eager"],
             environment: ["LD_LIBRARY_PATH": scratch.directory.path])
         #expect(run.status == 1)
@@ -165,11 +165,11 @@ struct LinkedLibraryTests {
         #expect(!run.standardError.contains("✓ Probe"))
     }
 
-    @Test func verifyLoadsEachPluginAfterThePluginsItLinks() throws {
+    @Test func verifyLoadsEachPluginAfterThePluginsItLinks() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so")
         _ = try scratch.copy(BuildProducts.path("libBlogPlugin.so"), as: "libBlogPlugin.so")
-        let run = try HostProcess.run(["verify", scratch.directory.path])
+        let run = try await HostProcess.run(["verify", scratch.directory.path])
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("  ✓ libBlogPlugin.so: loads: Blog 1.0.0, 1 module\n"))
         #expect(run.standardOutput.contains("  ✓ the 2 that load alone load together\n"))

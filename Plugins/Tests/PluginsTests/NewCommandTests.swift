@@ -5,7 +5,7 @@ import Testing
 struct NewCommandTests {
     @Test func aNewPluginBuildsPassesItsTestsAndItsButtonOpensABundledRoute() async throws {
         // Built, tested and run with the three commands `new` prints, as a shell splits them.
-        let (package, build, test, host) = try newHello(inDirectoryNamed: "my plugins")
+        let (package, build, test, host) = try await newHello(inDirectoryNamed: "my plugins")
         let shared = (package as NSString).deletingLastPathComponent + "/.plugboard-build"
         #expect(build == ["swift", "build", "--package-path", package, "--scratch-path", shared])
         #expect(test == ["swift", "test", "--package-path", package, "--scratch-path", shared])
@@ -23,7 +23,7 @@ struct NewCommandTests {
 
         // A second plugin of the same directory, which needs the bundled account plugin, builds
         // without compiling the runtime again.
-        let second = try HostProcess.run([
+        let second = try await HostProcess.run([
             "new", "Second", "--in", (package as NSString).deletingLastPathComponent, "--needs", "Account",
         ])
         try #require(second.status == 0, "\(second.standardError)")
@@ -53,7 +53,7 @@ struct NewCommandTests {
         let testedSecond = try await Toolchain.run(Array(secondTest.dropFirst()))
         #expect(testedSecond.output.contains("Test run with 3 tests in 1 suite passed"), "\(testedSecond.output)")
 
-        let run = try HostProcess.run(Array(host.dropFirst()), input: "1\nstack\nopen app://second\nquit\n")
+        let run = try await HostProcess.run(Array(host.dropFirst()), input: "1\nstack\nopen app://second\nquit\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput.contains(
@@ -97,7 +97,7 @@ struct NewCommandTests {
     @Test(arguments: ["Hello", "Radio", "Zed", "weather"])
     func aNewPackageIsAsItsOwnFormatConfigurationWantsIt(name: String) async throws {
         let scratch = try Scratch()
-        let created = try HostProcess.run(["new", name, "--in", scratch.directory.path])
+        let created = try await HostProcess.run(["new", name, "--in", scratch.directory.path])
         try #require(created.status == 0, "\(created.standardError)")
         let package = scratch.directory.appendingPathComponent(name)
         let linted = try await Toolchain.run(
@@ -108,9 +108,9 @@ struct NewCommandTests {
     }
 
     /// Only a plugin that is a package of its own can be imported; needing another writes nothing.
-    @Test func aPluginWithoutAPackageOfItsOwnCannotBeNeeded() throws {
+    @Test func aPluginWithoutAPackageOfItsOwnCannotBeNeeded() async throws {
         let scratch = try Scratch()
-        let refused = try HostProcess.run(["new", "Notes", "--in", scratch.directory.path, "--needs", "Blog"])
+        let refused = try await HostProcess.run(["new", "Notes", "--in", scratch.directory.path, "--needs", "Blog"])
         #expect(refused.status == 1)
         #expect(
             refused.standardError.contains(
@@ -119,8 +119,8 @@ struct NewCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.directory.appendingPathComponent("Notes").path))
     }
 
-    @Test func thePrintedCommandsQuoteAPathTheShellWouldSplit() throws {
-        let (package, build, test, host) = try newHello(inDirectoryNamed: "Ann's plugins; $HOME")
+    @Test func thePrintedCommandsQuoteAPathTheShellWouldSplit() async throws {
+        let (package, build, test, host) = try await newHello(inDirectoryNamed: "Ann's plugins; $HOME")
         #expect(build.dropFirst(3).first == package)
         #expect(test.dropFirst(3).first == package)
         #expect(host.dropFirst(4).first == (package as NSString).deletingLastPathComponent + "/.plugboard-build/debug")
@@ -131,10 +131,10 @@ struct NewCommandTests {
     /// `/bin/sh` splits them.
     private func newHello(
         inDirectoryNamed name: String
-    ) throws -> (package: String, build: [String], test: [String], host: [String]) {
+    ) async throws -> (package: String, build: [String], test: [String], host: [String]) {
         let parent = try Scratch().directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        let created = try HostProcess.run(["new", "--in", parent.path, "Hello"])  // an option may come first
+        let created = try await HostProcess.run(["new", "--in", parent.path, "Hello"])  // an option may come first
         let package = parent.appendingPathComponent("Hello").path
         let lines = created.standardOutput.split(separator: "\n").map(String.init)
         try #require(
@@ -157,9 +157,9 @@ struct NewCommandTests {
 
     /// With the common `umask 002`, the package is still one the loader trusts, and it names the
     /// runtime by a relative path, so that the two can move together.
-    @Test func aNewPackageHasSafeModesWhateverTheUmaskAndARelativePathToTheRuntime() throws {
+    @Test func aNewPackageHasSafeModesWhateverTheUmaskAndARelativePathToTheRuntime() async throws {
         let scratch = try Scratch()
-        let created = try HostProcess.run(["new", "Hello", "--in", scratch.directory.path], umask: "002")
+        let created = try await HostProcess.run(["new", "Hello", "--in", scratch.directory.path], umask: "002")
         try #require(created.status == 0, "\(created.standardError)")
         let package = scratch.directory.appendingPathComponent("Hello")
         let items = try #require(FileManager.default.subpaths(atPath: package.path)) + [""]
@@ -179,22 +179,22 @@ struct NewCommandTests {
                 == realpath(Repository.root.path, nil).map { String(cString: $0) })
     }
 
-    @Test func anExistingDirectoryOrABadNameIsRefused() throws {
+    @Test func anExistingDirectoryOrABadNameIsRefused() async throws {
         let scratch = try Scratch()
-        let bad = try HostProcess.run(["new", "9lives", "--in", scratch.directory.path])
+        let bad = try await HostProcess.run(["new", "9lives", "--in", scratch.directory.path])
         #expect(bad.status == 2)
         #expect(bad.standardError.contains("'9lives' is not a valid name"))
         try FileManager.default.createDirectory(
             at: scratch.directory.appendingPathComponent("Taken"), withIntermediateDirectories: true)
-        let taken = try HostProcess.run(["new", "Taken", "--in", scratch.directory.path])
+        let taken = try await HostProcess.run(["new", "Taken", "--in", scratch.directory.path])
         #expect(taken.status == 1)
         #expect(taken.standardError.contains("already exists"))
     }
 
-    @Test func aPackageThatCannotBeWrittenWholeIsRemovedAgain() throws {
+    @Test func aPackageThatCannotBeWrittenWholeIsRemovedAgain() async throws {
         let scratch = try Scratch()
         // Package.swift fits in 1 KiB; the module's source does not.
-        let run = try HostProcess.run(["new", "Hello", "--in", scratch.directory.path], fileSizeLimit: 1024)
+        let run = try await HostProcess.run(["new", "Hello", "--in", scratch.directory.path], fileSizeLimit: 1024)
         let package = scratch.directory.appendingPathComponent("Hello").path
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
@@ -205,13 +205,13 @@ struct NewCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path).isEmpty)
     }
 
-    @Test func wherePackageCannotBeCreatedItIsRefusedSayingWhy() throws {
+    @Test func wherePackageCannotBeCreatedItIsRefusedSayingWhy() async throws {
         let scratch = try Scratch()
         let file = scratch.directory.appendingPathComponent("notes.txt").path
         try Data("notes".utf8).write(to: URL(fileURLWithPath: file))
         let missing = scratch.directory.appendingPathComponent("missing").path
         for parent in [file, missing] {
-            let run = try HostProcess.run(["new", "Hello", "--in", parent])
+            let run = try await HostProcess.run(["new", "Hello", "--in", parent])
             #expect(run.status == 1)
             #expect(
                 run.standardError
@@ -222,14 +222,14 @@ struct NewCommandTests {
         let locked = scratch.directory.appendingPathComponent("locked").path
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
-        let unwritable = try HostProcess.run(["new", "Hello", "--in", locked], unprivileged: true)
+        let unwritable = try await HostProcess.run(["new", "Hello", "--in", locked], unprivileged: true)
         #expect(unwritable.status == 1)
         #expect(
             unwritable.standardError
                 == "error: cannot create the package Hello in \(locked): the directory \(locked) is not writable\n")
         // A dangling symbolic link holds the name as much as a file does.
         try FileManager.default.createSymbolicLink(atPath: missing, withDestinationPath: "nowhere")
-        let dangling = try HostProcess.run(["new", "missing", "--in", scratch.directory.path])
+        let dangling = try await HostProcess.run(["new", "missing", "--in", scratch.directory.path])
         #expect(dangling.status == 1)
         #expect(dangling.standardError == "error: \(missing) already exists; choose another name or directory\n")
         #expect(
@@ -267,7 +267,7 @@ struct NewCommandTests {
         let packages = scratch.directory.appendingPathComponent("packages")
         try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: false)
         for word in words {
-            let run = try HostProcess.run(["new", word, "--in", packages.path])
+            let run = try await HostProcess.run(["new", word, "--in", packages.path])
             let refused = run.standardError.contains("it is a Swift keyword")
             #expect(refused == unimportable.contains(word), "\(word): \(run.standardError)")
         }
@@ -281,9 +281,9 @@ struct NewCommandTests {
         ("class", "it is a Swift keyword, so a module of that name cannot be imported"),
         ("self", "it is a Swift keyword, so a module of that name cannot be imported"),
     ])
-    func aNameThatWouldClashIsRefusedBeforeAnythingIsWritten(name: String, reason: String) throws {
+    func aNameThatWouldClashIsRefusedBeforeAnythingIsWritten(name: String, reason: String) async throws {
         let scratch = try Scratch()
-        let run = try HostProcess.run(["new", name, "--in", scratch.directory.path])
+        let run = try await HostProcess.run(["new", name, "--in", scratch.directory.path])
         #expect(run.status == 1)
         #expect(run.standardError == "error: '\(name)' cannot be a plugin's name: \(reason); choose another name\n")
         #expect(!FileManager.default.fileExists(atPath: scratch.directory.appendingPathComponent(name).path))

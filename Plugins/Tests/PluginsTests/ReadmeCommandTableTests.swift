@@ -42,8 +42,8 @@ struct ReadmeCommandTableTests {
         "run", "demo", "launch", "graph", "routes", "list", "open", "seal", "resolve", "inspect", "new", "completion",
         "verify",
     ])
-    func theTableNamesTheOptionsTheHelpLists(command: String) throws {
-        let help = try HostProcess.run([command, "--help"])
+    func theTableNamesTheOptionsTheHelpLists(command: String) async throws {
+        let help = try await HostProcess.run([command, "--help"])
         try #require(help.status == 0, "\(help.standardError)")
         let usage = help.standardOutput.components(separatedBy: "\n\n").first { $0.hasPrefix("USAGE:") } ?? ""
         let table = try Self.table()

@@ -45,7 +45,7 @@ struct ReadmePluginTests {
         let arguments = try #require(commands[1].components(separatedBy: " plugboard ").last)
             .split(separator: " ").map(String.init)
         #expect(arguments.first == "run")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             arguments.map { $0.hasPrefix("HelloPlugin/") ? scratch.directory.appendingPathComponent($0).path : $0 },
             input: "1\nstack\nquit\n"
         )

@@ -183,11 +183,11 @@ struct ReloadTests {
         #expect(after.contains("> stack\nStack: Probe\n"))
     }
 
-    @Test func thePluginsThatNeedAReplacedPluginHearOfIt() throws {
+    @Test func thePluginsThatNeedAReplacedPluginHearOfIt() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libAccountPlugin.so"), as: "libAccountPlugin.so")
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"],
             input: "reload Account\nreload Probe\nquit\n",
             environment: [
@@ -203,9 +203,9 @@ struct ReloadTests {
         #expect(run.standardOutput.components(separatedBy: "probe heard").count == 2)
     }
 
-    @Test func aPluginWhoseLibraryAnActivePluginLinksIsNotSwappedUnderIt() throws {
+    @Test func aPluginWhoseLibraryAnActivePluginLinksIsNotSwappedUnderIt() async throws {
         // The blog links the account's library, and is active with it from launch.
-        let run = try HostProcess.run(["run"], input: "reload Account\nreload Blog\nquit\n")
+        let run = try await HostProcess.run(["run"], input: "reload Account\nreload Blog\nquit\n")
         #expect(run.status == 1)
         #expect(
             run.standardError.contains(

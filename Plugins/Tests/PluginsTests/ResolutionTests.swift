@@ -5,11 +5,11 @@ import Testing
 /// The host resolves the population from what each file declares before any plugin code runs in
 /// it: files load in dependency order, and those that cannot work are refused with the root cause.
 struct ResolutionTests {
-    @Test func aPluginLoadsAfterThePluginItNeedsWhateverTheFilesOrder() throws {
+    @Test func aPluginLoadsAfterThePluginItNeedsWhateverTheFilesOrder() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libCirclesPlugin.so"), as: "libACircles.so")
         _ = try scratch.copy(BuildProducts.path("libShellPlugin.so"), as: "libZShell.so")
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
+        let run = try await HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
         #expect(run.status == 0, "\(run.standardError)")
         let shell = try #require(run.standardError.range(of: "✓ Shell 1.0.0"))
         let circles = try #require(run.standardError.range(of: "✓ Circles 1.0.0"))
@@ -17,11 +17,11 @@ struct ResolutionTests {
         #expect(run.standardOutput.contains("    dependencies Shell >=1.0.0 <2.0.0\n"), "\(run.standardOutput)")
     }
 
-    @Test func aMissingDependencyRefusesThePluginAndTheOthersLoad() throws {
+    @Test func aMissingDependencyRefusesThePluginAndTheOthersLoad() async throws {
         let scratch = try Scratch()
         let circles = try scratch.copy(BuildProducts.path("libCirclesPlugin.so"), as: "libCirclesPlugin.so")
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
+        let run = try await HostProcess.run(["list", "--plugins", scratch.directory.path, "--eager"])
         #expect(run.status == 1)
         #expect(
             run.standardError.contains(
@@ -31,10 +31,10 @@ struct ResolutionTests {
     }
 
     /// A refused plugin's routes are known from its manifest, and answer with the refusal.
-    @Test func aRefusedPluginsRouteAnswersWithWhyItWasRefused() throws {
+    @Test func aRefusedPluginsRouteAnswersWithWhyItWasRefused() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path],
             input: "open app://probe/identity\nopen app://circles\nquit\n",
             environment: ["PLUGBOARD_PROBE_DEPENDENCIES": "Notes >=1.0.0 <2.0.0"])
@@ -48,13 +48,13 @@ struct ResolutionTests {
             "\(run.standardOutput)")
     }
 
-    @Test func aRefusedDependencyIsNamedAsTheRootCause() throws {
+    @Test func aRefusedDependencyIsNamedAsTheRootCause() async throws {
         let scratch = try Scratch()
         let shell = try scratch.copy(BuildProducts.path("libShellPlugin.so"), as: "libShellPlugin.so")
-        #expect(try HostProcess.run(["seal", shell]).status == 0)
+        #expect(try await HostProcess.run(["seal", shell]).status == 0)
         #expect(chmod(shell, 0o664) == 0)
         _ = try scratch.copy(BuildProducts.path("libCirclesPlugin.so"), as: "libCirclesPlugin.so")
-        let run = try HostProcess.run(["list", "--plugins", scratch.directory.path])
+        let run = try await HostProcess.run(["list", "--plugins", scratch.directory.path])
         #expect(run.status == 1)
         #expect(
             run.standardError.contains(
@@ -64,7 +64,7 @@ struct ResolutionTests {
 
     /// A population of sealed copies of the probe, each under another name, version and
     /// dependencies, resolved without loading any of them.
-    @Test func resolvePrintsTheOrderAndEveryRefusalWithItsCause() throws {
+    @Test func resolvePrintsTheOrderAndEveryRefusalWithItsCause() async throws {
         let scratch = try Scratch()
         let population: [(name: String, version: String, dependencies: String)] = [
             ("Account", "1.4.0", ""), ("Account", "2.3.0", ""), ("Blog", "2.1.0", "Account >=1.2.0 <2.0.0"),
@@ -74,7 +74,7 @@ struct ResolutionTests {
         ]
         for (index, plugin) in population.enumerated() {
             let path = try scratch.copy(BuildProducts.probe, as: "lib\(index)\(plugin.name).so")
-            let seal = try HostProcess.run(
+            let seal = try await HostProcess.run(
                 ["seal", path],
                 environment: [
                     "PLUGBOARD_PROBE_NAME": plugin.name, "PLUGBOARD_PROBE_VERSION": plugin.version,
@@ -82,7 +82,7 @@ struct ResolutionTests {
                 ])
             try #require(seal.status == 0, "\(seal.standardError)")
         }
-        let run = try HostProcess.run(["resolve", scratch.directory.path, "--json"])
+        let run = try await HostProcess.run(["resolve", scratch.directory.path, "--json"])
         #expect(run.status == 1)
         struct Report: Decodable {
             struct File: Decodable {
@@ -123,9 +123,11 @@ struct ResolutionTests {
             reasons.contains(
                 "Wiki 1.0.0 not loaded: it needs Gone >=1.0.0 <2.0.0, and no Gone is installed; install it, or declare "
                     + "the dependency optional"))
-        let text = try HostProcess.run(["resolve", scratch.directory.path])
+        let text = try await HostProcess.run(["resolve", scratch.directory.path])
         #expect(text.standardOutput.hasPrefix("Load order\n  1. Account 1.4.0  "), "\(text.standardOutput)")
-        let inspect = try HostProcess.run(["inspect", scratch.directory.appendingPathComponent("lib2Blog.so").path])
+        let inspect = try await HostProcess.run([
+            "inspect", scratch.directory.appendingPathComponent("lib2Blog.so").path,
+        ])
         #expect(inspect.standardOutput.contains("  dependencies Account >=1.2.0 <2.0.0\n"), "\(inspect.standardOutput)")
     }
 }

@@ -3,14 +3,14 @@ import Testing
 
 /// `plugboard run` driven through a pipe, as a script or a person would type.
 struct RunCommandTests {
-    @Test func aScriptedSessionShowsWhatAPersonWouldSee() throws {
+    @Test func aScriptedSessionShowsWhatAPersonWouldSee() async throws {
         let input =
             [
                 "open app://circles", "1", "back", "open app://mine", "do log in", "do account ann",
                 "do password secret",
                 "do login", "stack", "history", "bogus", "quit",
             ].joined(separator: "\n") + "\n"
-        let run = try HostProcess.run(["run"], input: input)
+        let run = try await HostProcess.run(["run"], input: input)
         #expect(run.status == 1, "a script with a failed command ends with status 1")
         let output = run.standardOutput
         // Its plugin activates as the circles open, and says so before the screen.
@@ -28,27 +28,27 @@ struct RunCommandTests {
         #expect(run.standardError.contains("error: unknown command 'bogus'; type help"))
     }
 
-    @Test func everyCommandTheHelpListsIsOneTheShellKnows() throws {
-        let help = try HostProcess.run(["run"], input: "help\n").standardOutput
+    @Test func everyCommandTheHelpListsIsOneTheShellKnows() async throws {
+        let help = try await HostProcess.run(["run"], input: "help\n").standardOutput
         let words = help.split(separator: "\n").drop { $0 != "Commands:" }.dropFirst()
             .prefix { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(words.count == 16, "\(words)")
         // Each command alone, quit last; one with a missing argument says what it needs instead.
         let commands = words.filter { $0 != "quit" && $0 != "N" } + ["1", "quit"]
-        let run = try HostProcess.run(["run"], input: commands.joined(separator: "\n") + "\n")
+        let run = try await HostProcess.run(["run"], input: commands.joined(separator: "\n") + "\n")
         #expect(!run.standardError.contains("unknown command"), "\(run.standardError)")
         #expect(run.standardOutput.contains("> quit\n"), "\(run.standardOutput)")
         #expect(run.status == 1, "open, do, restart, disable and enable without an argument are errors")
     }
 
-    @Test func aModuleSwitchedOffAnswersDisabledUntilItIsSwitchedOn() throws {
+    @Test func aModuleSwitchedOffAnswersDisabledUntilItIsSwitchedOn() async throws {
         let input =
             [
                 "disable Circls", "disable CirclesPlugin.CirclesModule", "modules", "open app://circles",
                 "enable Circles", "open app://circles", "disable CirclesModule", "enable CirclesPlugin", "enable",
                 "quit",
             ].joined(separator: "\n") + "\n"
-        let run = try HostProcess.run(["run"], input: input)
+        let run = try await HostProcess.run(["run"], input: input)
         #expect(run.status == 1, "a script with a failed command ends with status 1")
         #expect(
             run.standardOutput.contains(
@@ -83,8 +83,8 @@ struct RunCommandTests {
 
     /// `restart` starts isolated plugins again: of one that runs in the host's process it says how
     /// to isolate it, and of a name no plugin has, where the names are.
-    @Test func restartOfAPluginInTheHostsProcessSaysHowToIsolateIt() throws {
-        let run = try HostProcess.run(["run"], input: "restart Circles\nrestart Nope\n")
+    @Test func restartOfAPluginInTheHostsProcessSaysHowToIsolateIt() async throws {
+        let run = try await HostProcess.run(["run"], input: "restart Circles\nrestart Nope\n")
         #expect(run.status == 1)
         let said = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
         #expect(
@@ -95,17 +95,17 @@ struct RunCommandTests {
             ], "\(run.standardError)")
     }
 
-    @Test func blanksAroundACommandAndItsArgumentDoNotMatter() throws {
-        let run = try HostProcess.run(["run"], input: "  open   app://circles\t\n\tdo\t row 1  \nstack\nquit\n")
+    @Test func blanksAroundACommandAndItsArgumentDoNotMatter() async throws {
+        let run = try await HostProcess.run(["run"], input: "  open   app://circles\t\n\tdo\t row 1  \nstack\nquit\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") } == [])
         #expect(run.standardOutput.contains("> stack\nStack: Home > Circles > Hiking\n"))
     }
 
-    @Test func aCommandThatTakesNoArgumentRefusesOneAndDoesNothing() throws {
+    @Test func aCommandThatTakesNoArgumentRefusesOneAndDoesNothing() async throws {
         let input =
             ["open app://circles", "back 2", "stack", "quit now", "stack", "exit"].joined(separator: "\n") + "\n"
-        let run = try HostProcess.run(["run"], input: input)
+        let run = try await HostProcess.run(["run"], input: input)
         #expect(run.status == 1, "a script with a failed command ends with status 1")
         #expect(run.standardOutput.contains("> back 2\n> stack\nStack: Home > Circles\n> quit now\n> stack\n"))
         let errors = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
@@ -116,11 +116,11 @@ struct RunCommandTests {
             ])
     }
 
-    @Test func anActionThatIsNotThereIsAnErrorListingThoseThatAre() throws {
+    @Test func anActionThatIsNotThereIsAnErrorListingThoseThatAre() async throws {
         let input =
             ["do", "do fly", "4", "0", "99999999999999999999", "open app://greeter/hello", "1", "quit"]
             .joined(separator: "\n") + "\n"
-        let run = try HostProcess.run(["run"], input: input)
+        let run = try await HostProcess.run(["run"], input: input)
         #expect(run.status == 1, "a script with a failed command ends with status 1")
         let errors = run.standardError.split(separator: "\n").filter { $0.hasPrefix("error: ") }
         #expect(
@@ -137,8 +137,8 @@ struct RunCommandTests {
     /// SIGINT or SIGTERM, once the first screen is shown and the shell waits for a command, ends
     /// the shell with its shutdown work and the shell's status for the signal.
     @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143))])
-    func aSignalEndsTheShellWithItsShutdownWork(signal: Int32, name: String, status: Int32) throws {
-        let run = try HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
+    func aSignalEndsTheShellWithItsShutdownWork(signal: Int32, name: String, status: Int32) async throws {
+        let run = try await HostProcess.run(["run", "--open", "app://greeter/hello"], keepingInputOpen: true) {
             process, output in
             let seen = output.read(until: "Stack: Greeting")
             kill(process.processIdentifier, signal)
@@ -149,8 +149,8 @@ struct RunCommandTests {
         #expect(run.standardOutput.contains("greeter: said goodbye to Plugboard\n"))
     }
 
-    @Test func theLaunchShowsALinePerTaskOnStandardError() throws {
-        let run = try HostProcess.run(["run"], input: "quit\n")
+    @Test func theLaunchShowsALinePerTaskOnStandardError() async throws {
+        let run = try await HostProcess.run(["run"], input: "quit\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("Launching\n"), "\(run.standardError)")
         #expect(run.standardError.contains("  ✓ shell.configuration  [ShellPlugin.ShellModule]\n"))
@@ -158,10 +158,10 @@ struct RunCommandTests {
         #expect(!run.standardOutput.contains("shell.configuration"))
     }
 
-    @Test func anInterruptDuringTheLaunchStopsIt() throws {
+    @Test func anInterruptDuringTheLaunchStopsIt() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--plugins", scratch.directory.path], environment: ["PLUGBOARD_PROBE_SLOW": "1"],
             keepingInputOpen: true
         ) { process, output in
@@ -178,10 +178,10 @@ struct RunCommandTests {
 
     /// Ctrl-C while a command waits on a plugin whose activation hangs gives that command up, and
     /// the shell goes on with the next.
-    @Test func aSignalWhileACommandWaitsGivesUpTheCommandAndTheShellGoesOn() throws {
+    @Test func aSignalWhileACommandWaitsGivesUpTheCommandAndTheShellGoesOn() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["run", "--with-bundled", "--plugins", scratch.directory.path],
             input: "open app://probe/identity\nstack\nquit\n",
             environment: ["PLUGBOARD_PROBE_LAZY": "1", "PLUGBOARD_PROBE_STUCK": "1"]

@@ -5,10 +5,10 @@ import Testing
 /// Sealed manifests: written into the plugin file, read without loading it, checked before dlopen.
 struct SealedManifestTests {
     /// A sealed copy of the greeter in a fresh directory, and the byte range of its manifest section.
-    private func sealedGreeter() throws -> (path: String, scratch: Scratch) {
+    private func sealedGreeter() async throws -> (path: String, scratch: Scratch) {
         let scratch = try Scratch()
         let path = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let run = try HostProcess.run(["seal", path])
+        let run = try await HostProcess.run(["seal", path])
         try #require(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("sealed Greeter 1.0.0, 2 routes"))
         return (path, scratch)
@@ -25,39 +25,39 @@ struct SealedManifestTests {
         return start..<start + pattern.count
     }
 
-    @Test func aSealedManifestIsReadWithoutLoadingThePlugin() throws {
-        let (path, _) = try sealedGreeter()
+    @Test func aSealedManifestIsReadWithoutLoadingThePlugin() async throws {
+        let (path, _) = try await sealedGreeter()
         let sealed = try #require(try ManifestReader.read(fileAt: path))
         #expect(sealed.name == "Greeter")
         #expect(sealed.fingerprint == .current)
         #expect(sealed.modules == ["GreeterPlugin.GreeterModule"])
         #expect(sealed.routes == ["app://greeter/hello", "app://greeter/hello/:name"])
         #expect(sealed.tasks == ["greeter.prepare"])
-        let inspect = try HostProcess.run(["inspect", path])
+        let inspect = try await HostProcess.run(["inspect", path])
         #expect(inspect.standardOutput.contains("  source       sealed manifest, read without loading the plugin\n"))
-        let json = try HostProcess.run(["inspect", path, "--json"])
+        let json = try await HostProcess.run(["inspect", path, "--json"])
         #expect(json.standardOutput.contains("\"sealed\" : true"), "\(json.standardOutput)")
         let registry = Registry()
         try PluginLoader(registry: registry).load(file: path)
         #expect(registry.snapshot.plugins.map(\.manifest.name) == ["Greeter"])
     }
 
-    @Test func sealingThroughASymbolicLinkSealsTheFileAndKeepsTheLink() throws {
+    @Test func sealingThroughASymbolicLinkSealsTheFileAndKeepsTheLink() async throws {
         let scratch = try Scratch()
         let path = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let link = scratch.directory.appendingPathComponent("libLinked.so").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "libGreeterPlugin.so")
-        let run = try HostProcess.run(["seal", link])
+        let run = try await HostProcess.run(["seal", link])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "  ✓ \(link) (a link to \(path)): sealed Greeter 1.0.0, 2 routes\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "libGreeterPlugin.so")
         #expect(try ManifestReader.read(fileAt: path)?.name == "Greeter")
     }
 
-    @Test func aManifestFarBeforeTheSectionTableIsStillRead() throws {
+    @Test func aManifestFarBeforeTheSectionTableIsStillRead() async throws {
         // The reader takes the section table with the 4 KiB before it in one read; sections
         // further away are read on their own. Move the table 16 KiB further down the file.
-        let (path, _) = try sealedGreeter()
+        let (path, _) = try await sealedGreeter()
         let expected = try #require(try ManifestReader.read(fileAt: path))
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let tableOffset = bytes[40..<48].reversed().reduce(0) { $0 << 8 | Int($1) }
@@ -72,8 +72,8 @@ struct SealedManifestTests {
         #expect(try ManifestReader.read(fileAt: path) == expected)
     }
 
-    @Test func aSealedFingerprintMismatchIsRefusedBeforeLoading() throws {
-        let (path, _) = try sealedGreeter()
+    @Test func aSealedFingerprintMismatchIsRefusedBeforeLoading() async throws {
+        let (path, _) = try await sealedGreeter()
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let version = try range(of: "plugboard-runtime 0.1.0", inManifestOf: bytes)
         bytes.replaceSubrange(version, with: Array("plugboard-runtime 9.9.9".utf8))
@@ -91,8 +91,8 @@ struct SealedManifestTests {
         #expect(registry.snapshot.plugins.isEmpty)
     }
 
-    @Test func aCorruptedSealedManifestIsRefused() throws {
-        let (path, _) = try sealedGreeter()
+    @Test func aCorruptedSealedManifestIsRefused() async throws {
+        let (path, _) = try await sealedGreeter()
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let name = try range(of: "\"name\"", inManifestOf: bytes)
         bytes.replaceSubrange(name, with: Array("#!@$%^".utf8))
@@ -105,14 +105,14 @@ struct SealedManifestTests {
         #expect(reason.hasPrefix("the sealed manifest is not valid"))
     }
 
-    @Test func aSealedManifestWithAControlCharacterIsRefusedAndNeverPrinted() throws {
-        let (path, _) = try sealedGreeter()
+    @Test func aSealedManifestWithAControlCharacterIsRefusedAndNeverPrinted() async throws {
+        let (path, _) = try await sealedGreeter()
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let version = try range(of: "plugboard-runtime 0.1.0", inManifestOf: bytes)
         // As long as the original, so that the section keeps its size: an escape that clears a terminal.
         bytes.replaceSubrange(version, with: Array(#"plugboar\u001b[2J 0.1.0"#.utf8))
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let run = try HostProcess.run(["inspect", path])
+        let run = try await HostProcess.run(["inspect", path])
         #expect(run.status == 1)
         #expect(run.standardError.contains("the sealed manifest is not valid: a control character in a string"))
         #expect(!(run.standardOutput + run.standardError).unicodeScalars.contains("\u{1B}"))
@@ -123,13 +123,13 @@ struct SealedManifestTests {
         }
     }
 
-    @Test func sealSaysForEachFileWhyItCannotBeSealedAndSealsTheRest() throws {
+    @Test func sealSaysForEachFileWhyItCannotBeSealedAndSealsTheRest() async throws {
         let scratch = try Scratch()
         let junk = scratch.directory.appendingPathComponent("libJunk.so").path
         try Data("junk".utf8).write(to: URL(fileURLWithPath: junk))
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let missing = scratch.directory.appendingPathComponent("libMissing.so").path
-        let run = try HostProcess.run(["seal", scratch.directory.path, junk, missing, greeter])
+        let run = try await HostProcess.run(["seal", scratch.directory.path, junk, missing, greeter])
         #expect(run.status == 1)
         #expect(run.standardOutput == "  ✓ \(greeter): sealed Greeter 1.0.0, 2 routes\n")
         let errors = run.standardError.split(separator: "\n").map(String.init)
@@ -144,12 +144,12 @@ struct SealedManifestTests {
         #expect(try ManifestReader.read(fileAt: greeter)?.name == "Greeter")
     }
 
-    @Test func sealSaysWhyTheSectionCouldNotBeWritten() throws {
+    @Test func sealSaysWhyTheSectionCouldNotBeWritten() async throws {
         let scratch = try Scratch()
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let before = try Data(contentsOf: URL(fileURLWithPath: greeter))
         // Without the toolchain's tools on PATH.
-        let missing = try HostProcess.run(["seal", greeter], environment: ["PATH": scratch.directory.path])
+        let missing = try await HostProcess.run(["seal", greeter], environment: ["PATH": scratch.directory.path])
         #expect(missing.status == 1)
         #expect(
             missing.standardError == "error: \(greeter): llvm-objcopy, which writes the section, is not on PATH; put "
@@ -164,7 +164,7 @@ struct SealedManifestTests {
             """
         try script.write(to: tool, atomically: true, encoding: .utf8)
         #expect(chmod(tool.path, 0o755) == 0)
-        let failing = try HostProcess.run(
+        let failing = try await HostProcess.run(
             ["seal", greeter], environment: ["PATH": scratch.directory.path + ":/usr/bin:/bin"])
         #expect(failing.status == 1)
         #expect(
@@ -189,8 +189,8 @@ struct SealedManifestTests {
     }
 
     /// 20,000 mutations of a sealed plugin's headers and manifest: the reader always answers.
-    @Test func mutatedManifestBytesNeverCrashTheReader() throws {
-        let (path, _) = try sealedGreeter()
+    @Test func mutatedManifestBytesNeverCrashTheReader() async throws {
+        let (path, _) = try await sealedGreeter()
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let manifest = try range(of: "{\"", inManifestOf: original)
         let manifestEnd = try #require(original[manifest.lowerBound...].firstIndex(of: UInt8(ascii: "}")))

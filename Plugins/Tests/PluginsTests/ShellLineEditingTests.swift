@@ -10,17 +10,17 @@ struct ShellLineEditingTests {
     /// The prompt of the interactive dash that runs the host with job control.
     private static let dashPrompt = "dash$ "
 
-    @Test func tabCompletesACommandAndARoutesURL() throws {
-        let run = try HostProcess.runOnTerminal(["run"], typing: "op\tapp://ci\t\n" + Self.ctrlD)
+    @Test func tabCompletesACommandAndARoutesURL() async throws {
+        let run = try await HostProcess.runOnTerminal(["run"], typing: "op\tapp://ci\t\n" + Self.ctrlD)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r> open app://circles\u{1B}[K"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("Stack: Home > Circles\r\n"), "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
     }
 
-    @Test func tabCompletesPluginNamesAfterRestartAndReload() throws {
+    @Test func tabCompletesPluginNamesAfterRestartAndReload() async throws {
         let keys = "restart G\t" + Self.ctrlU + "reload \t\t" + Self.ctrlU + Self.ctrlD
-        let run = try HostProcess.runOnTerminal(["run", "--isolate", "Greeter"], typing: keys)
+        let run = try await HostProcess.runOnTerminal(["run", "--isolate", "Greeter"], typing: keys)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r> restart Greeter\u{1B}[K"), "\(run.standardOutput)")
         // The plugins active at launch, and the isolated one, declared to start when first needed.
@@ -29,9 +29,9 @@ struct ShellLineEditingTests {
             "\(run.standardOutput)")
     }
 
-    @Test func tabCompletesWhatTheCandidatesShareThenListsThem() throws {
+    @Test func tabCompletesWhatTheCandidatesShareThenListsThem() async throws {
         let keys = "do \t\t" + Self.ctrlU + "open app://circles/\t" + Self.ctrlU + Self.ctrlD
-        let run = try HostProcess.runOnTerminal(["run"], typing: keys)
+        let run = try await HostProcess.runOnTerminal(["run"], typing: keys)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r> do tab \u{1B}[K"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r\n  tab 1\r\n  tab 2\r\n  tab 3\r\n"), "\(run.standardOutput)")
@@ -44,16 +44,16 @@ struct ShellLineEditingTests {
         #expect(run.standardOutput.contains("\r\n  app://circles/42\r\n"), "\(run.standardOutput)")
     }
 
-    @Test func tabOffersTheURLsOpenedBeforeAsTheyCanBeTyped() throws {
+    @Test func tabOffersTheURLsOpenedBeforeAsTheyCanBeTyped() async throws {
         // `do row 1` opens app://circles/42; later, `open app://circles/4` and Tab complete it.
         let keys = "do tab 1\r" + "do row 1\r" + "back\r" + "open app://circles/4\t\r" + Self.ctrlD
-        let run = try HostProcess.runOnTerminal(["run"], typing: keys)
+        let run = try await HostProcess.runOnTerminal(["run"], typing: keys)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r> open app://circles/42\u{1B}[K"), "\(run.standardOutput)")
         #expect(run.standardOutput.components(separatedBy: "Stack: Home > Circles > Hiking\r\n").count - 1 == 2)
     }
 
-    @Test func keysMoveAndCutAndEarlierLinesComeBack() throws {
+    @Test func keysMoveAndCutAndEarlierLinesComeBack() async throws {
         let keys = [
             "stck" + Self.left + Self.left + "a",  // "stack", mended in the middle
             "do tab 1",
@@ -61,7 +61,7 @@ struct ShellLineEditingTests {
             Self.up + Self.up,  // "do tab 1" again
             "garbage" + Self.ctrlU + "stack",  // "garbagestack" had the cut failed
         ]
-        let run = try HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
+        let run = try await HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
         // The first screen, `stack`, and `back`; then `do tab 1`, its recall, and the last `stack`.
@@ -69,7 +69,7 @@ struct ShellLineEditingTests {
         #expect(run.standardOutput.components(separatedBy: "Stack: Home > Circles\r\n").count - 1 == 3)
     }
 
-    @Test func wordKeysMoveAndCutByWordsAndCtrlLClearsTheScreen() throws {
+    @Test func wordKeysMoveAndCutByWordsAndCtrlLClearsTheScreen() async throws {
         let (home, ctrlK, ctrlW, ctrlLeft, altF) = ("\u{1}", "\u{B}", "\u{17}", "\u{1B}[1;5D", "\u{1B}f")
         // Each line names no route, or no command, unless its keys do what they should.
         let keys = [
@@ -80,7 +80,7 @@ struct ShellLineEditingTests {
             "open app://circles/new zz" + ctrlW,  // the same
             "\u{C}",  // Ctrl-L, then an empty line
         ]
-        let run = try HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
+        let run = try await HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
         #expect(run.standardOutput.components(separatedBy: "Stack: Home > Circles\r\n").count - 1 == 1)
@@ -88,14 +88,14 @@ struct ShellLineEditingTests {
         #expect(run.standardOutput.contains("\u{1B}[H\u{1B}[2J" + HostProcess.firstPrompt), "\(run.standardOutput)")
     }
 
-    @Test func ctrlRFindsAnEarlierLineByWhatItHolds() throws {
+    @Test func ctrlRFindsAnEarlierLineByWhatItHolds() async throws {
         let (ctrlR, ctrlG) = ("\u{12}", "\u{7}")
         let keys = [
             "do tab 1", "back", "stack",
             ctrlR + "tab",  // found, and run by Enter
             ctrlR + "zzz" + ctrlG,  // nothing found; the line stays empty
         ]
-        let run = try HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
+        let run = try await HostProcess.runOnTerminal(["run"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r(history) tab: do tab 1\u{1B}[K"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("\r(history) zzz: \u{1B}[K"), "\(run.standardOutput)")
@@ -105,10 +105,10 @@ struct ShellLineEditingTests {
         #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
     }
 
-    @Test func ctrlCGivesUpTheLineBeingTypedAndTheShellGoesOn() throws {
+    @Test func ctrlCGivesUpTheLineBeingTypedAndTheShellGoesOn() async throws {
         let ctrlC = "\u{3}"
         let keys = "open app://nowhere" + ctrlC + "stack\r" + "\u{12}tab" + ctrlC + "stack\r" + Self.ctrlD
-        let run = try HostProcess.runOnTerminal(["run"], typing: "do tab 1\r" + "back\r" + keys)
+        let run = try await HostProcess.runOnTerminal(["run"], typing: "do tab 1\r" + "back\r" + keys)
         #expect(run.status == 0, "\(run.standardOutput)")
         // The line given up stays on the screen, marked, and is never run.
         #expect(
@@ -120,10 +120,10 @@ struct ShellLineEditingTests {
         #expect(run.standardOutput.components(separatedBy: "Stack: Home > Circles\r\n").count - 1 == 1)
     }
 
-    @Test func escEndsASearchKeepingTheLineFoundToEdit() throws {
+    @Test func escEndsASearchKeepingTheLineFoundToEdit() async throws {
         // Found by Ctrl-R, kept by Esc, then run by Enter: the circles tab opens a second time.
         // Esc alone, once the search shows its find; Enter once the line found is drawn.
-        let run = try HostProcess.runOnTerminal(
+        let run = try await HostProcess.runOnTerminal(
             command: HostProcess.shellQuoted(try BuildProducts.host) + " run",
             typing: [
                 (after: HostProcess.firstPrompt, keys: "do tab 1\r" + "back\r" + "\u{12}tab 1"),
@@ -138,9 +138,9 @@ struct ShellLineEditingTests {
         #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
     }
 
-    @Test func escPressedAloneIsIgnoredWithoutTakingTheKeyAfterIt() throws {
+    @Test func escPressedAloneIsIgnoredWithoutTakingTheKeyAfterIt() async throws {
         // The line is drawn again once Esc has been taken alone; then "stack" is typed.
-        let run = try HostProcess.runOnTerminal(
+        let run = try await HostProcess.runOnTerminal(
             command: HostProcess.shellQuoted(try BuildProducts.host) + " run",
             typing: [
                 (after: HostProcess.firstPrompt, keys: "\u{1B}"),
@@ -152,10 +152,10 @@ struct ShellLineEditingTests {
         #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
     }
 
-    @Test func aPluginThatEndsTheProcessLeavesTheTerminalAsItWasFound() throws {
+    @Test func aPluginThatEndsTheProcessLeavesTheTerminalAsItWasFound() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.runOnTerminal(
+        let run = try await HostProcess.runOnTerminal(
             ["run", "--plugins", scratch.directory.path, "--open", "app://probe/identity"], typing: "do exit\r",
             then: "echo status $?; stty -a")
         #expect(run.standardOutput.contains("status 3"), "\(run.standardOutput)")
@@ -163,8 +163,8 @@ struct ShellLineEditingTests {
         #expect(settings.contains("icanon") && settings.contains("echo") && settings.contains("icrnl"))
     }
 
-    @Test func ctrlCAtThePromptLeavesTheShellRunningAndItsEndPutsTheTerminalBack() throws {
-        let run = try HostProcess.runOnTerminal(
+    @Test func ctrlCAtThePromptLeavesTheShellRunningAndItsEndPutsTheTerminalBack() async throws {
+        let run = try await HostProcess.runOnTerminal(
             ["run"], typing: "\u{3}" + Self.ctrlD, then: "echo status $?; stty -a")
         #expect(run.standardOutput.contains("\(HostProcess.firstPrompt)\r\u{1B}[2C^C\r\n"), "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("Received SIGINT"), "\(run.standardOutput)")
@@ -175,10 +175,11 @@ struct ShellLineEditingTests {
         #expect(settings.contains("icanon") && settings.contains("echo") && settings.contains("icrnl"))
     }
 
-    @Test func linesComeBackInTheNextSessionFromAFileOnlyTheUserMayRead() throws {
+    @Test func linesComeBackInTheNextSessionFromAFileOnlyTheUserMayRead() async throws {
         let state = try Scratch().directory.appendingPathComponent("state")
         let environment = ["XDG_STATE_HOME": state.path]
-        let first = try HostProcess.runOnTerminal(["run"], typing: "do tab 1\r" + Self.ctrlD, environment: environment)
+        let first = try await HostProcess.runOnTerminal(
+            ["run"], typing: "do tab 1\r" + Self.ctrlD, environment: environment)
         #expect(first.status == 0, "\(first.standardOutput)")
         let file = state.appendingPathComponent("plugboard/history").path
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "do tab 1\n")
@@ -187,14 +188,14 @@ struct ShellLineEditingTests {
         let directory = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("plugboard").path)
         #expect((directory[.posixPermissions] as? Int) == 0o700)
 
-        let second = try HostProcess.runOnTerminal(
+        let second = try await HostProcess.runOnTerminal(
             ["run"], typing: Self.up + "\r" + Self.ctrlD, environment: environment)
         #expect(second.status == 0, "\(second.standardOutput)")
         #expect(second.standardOutput.contains("Stack: Home > Circles\r\n"), "\(second.standardOutput)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "do tab 1\n")
     }
 
-    @Test func textTypedIntoAScreenIsBroughtBackInItsSessionButNeverWrittenToTheFile() throws {
+    @Test func textTypedIntoAScreenIsBroughtBackInItsSessionButNeverWrittenToTheFile() async throws {
         let file = try Scratch().directory.appendingPathComponent("history").path
         let keys = [
             "do password secret",  // the login form's password
@@ -202,7 +203,7 @@ struct ShellLineEditingTests {
             "stack",
             Self.up + Self.up + Self.up,  // the password line, from this session's memory
         ]
-        let run = try HostProcess.runOnTerminal(
+        let run = try await HostProcess.runOnTerminal(
             ["run", "--open", "app://login"], typing: keys.map { $0 + "\r" }.joined() + Self.ctrlD,
             environment: ["PLUGBOARD_HISTORY": file])
         #expect(run.status == 0, "\(run.standardOutput)")
@@ -211,11 +212,11 @@ struct ShellLineEditingTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "stack\n")
     }
 
-    @Test func aFileWhereTheHistorysDirectoryShouldBeIsNamed() throws {
+    @Test func aFileWhereTheHistorysDirectoryShouldBeIsNamed() async throws {
         let scratch = try Scratch()
         let notes = scratch.directory.appendingPathComponent("notes").path
         try Data("notes".utf8).write(to: URL(fileURLWithPath: notes))
-        let run = try HostProcess.runOnTerminal(
+        let run = try await HostProcess.runOnTerminal(
             ["run"], typing: Self.ctrlD, environment: ["PLUGBOARD_HISTORY": notes + "/plugboard/history"])
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(
@@ -225,8 +226,8 @@ struct ShellLineEditingTests {
             "\(run.standardOutput)")
     }
 
-    @Test func aHistoryFileThatCannotBeMadeIsSaidAndTheShellStillRuns() throws {
-        let run = try HostProcess.runOnTerminal(
+    @Test func aHistoryFileThatCannotBeMadeIsSaidAndTheShellStillRuns() async throws {
+        let run = try await HostProcess.runOnTerminal(
             ["run"], typing: "stack\r" + Self.up + "\r" + Self.ctrlD,
             environment: ["PLUGBOARD_HISTORY": "/proc/plugboard/history"])
         #expect(run.status == 0, "\(run.standardOutput)")
@@ -237,11 +238,11 @@ struct ShellLineEditingTests {
         #expect(run.standardOutput.components(separatedBy: "Stack: Home\r\n").count - 1 == 3)
     }
 
-    @Test func aHistoryFileIsCutBackToItsLastThousandLinesOnceItHoldsTwiceAsMany() throws {
+    @Test func aHistoryFileIsCutBackToItsLastThousandLinesOnceItHoldsTwiceAsMany() async throws {
         let file = try Scratch().directory.appendingPathComponent("history").path
         let old = (1...2000).map { "open app://circles/\($0)\n" }.joined() + "do tab 1\n"
         try old.write(toFile: file, atomically: true, encoding: .utf8)
-        let run = try HostProcess.runOnTerminal(
+        let run = try await HostProcess.runOnTerminal(
             ["run"], typing: Self.up + "\r" + Self.ctrlD, environment: ["PLUGBOARD_HISTORY": file])
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("Stack: Home > Circles\r\n"), "\(run.standardOutput)")
@@ -250,9 +251,9 @@ struct ShellLineEditingTests {
         #expect(kept.first == "open app://circles/1002" && kept.last == "do tab 1")
     }
 
-    @Test func aLineWiderThanTheTerminalScrollsAndWideCharactersTakeTwoColumns() throws {
+    @Test func aLineWiderThanTheTerminalScrollsAndWideCharactersTakeTwoColumns() async throws {
         let keys = "open app://circles/new\r" + "日本語" + Self.left + "x\r" + Self.ctrlD
-        let run = try HostProcess.runOnTerminal(["run"], typing: keys, columns: 20)
+        let run = try await HostProcess.runOnTerminal(["run"], typing: keys, columns: 20)
         #expect(run.status == 0, "\(run.standardOutput)")
         // 17 columns for the line: the cursor keeps one, 16 show what comes before it.
         #expect(run.standardOutput.contains("\r> pp://circles/new\u{1B}[K\r\u{1B}[18C"), "\(run.standardOutput)")
@@ -262,19 +263,19 @@ struct ShellLineEditingTests {
         #expect(run.standardOutput.contains("unknown command '日本x語'"), "\(run.standardOutput)")
     }
 
-    @Test func afterCtrlZAndFgTheLineIsDrawnAgainAndKeysAreReadOneByOneAgain() throws {
+    @Test func afterCtrlZAndFgTheLineIsDrawnAgainAndKeysAreReadOneByOneAgain() async throws {
         // An interactive bash, with a startup file that sets its prompt and keeps no history.
         let startup = try Scratch().directory.appendingPathComponent("bashrc")
         try "PS1='\(Self.bashPrompt)'\nHISTFILE=/dev/null\n".write(to: startup, atomically: true, encoding: .utf8)
-        let run = try Self.stopAndContinue(
+        let run = try await Self.stopAndContinue(
             from: "bash --noprofile --rcfile \(HostProcess.shellQuoted(startup.path)) -i", prompt: Self.bashPrompt)
         #expect(!run.standardOutput.contains("error:"), "\(run.standardOutput)")
     }
 
-    @Test func ctrlZGivesTheShellItsTerminalBackThoughTheShellKeepsNoSettingsOfItsOwn() throws {
+    @Test func ctrlZGivesTheShellItsTerminalBackThoughTheShellKeepsNoSettingsOfItsOwn() async throws {
         // dash, unlike bash, does not put its own terminal settings back when a job stops: the
         // host does, before it stops.
-        let run = try Self.stopAndContinue(
+        let run = try await Self.stopAndContinue(
             from: "PS1=\(HostProcess.shellQuoted(Self.dashPrompt)) dash -i", prompt: Self.dashPrompt,
             whileStopped: "stty -a\n")
         // Reported as Ctrl-Z's stop; the command typed at dash's prompt is echoed, and the
@@ -294,9 +295,9 @@ struct ShellLineEditingTests {
     private static func stopAndContinue(
         from shell: String, prompt: String, whileStopped: String = "",
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> HostProcess {
+    ) async throws -> HostProcess {
         let host = HostProcess.shellQuoted(try BuildProducts.host)
-        let run = try HostProcess.runOnTerminal(
+        let run = try await HostProcess.runOnTerminal(
             command: shell,
             typing: [
                 (after: prompt, keys: "\(host) run\n"),

@@ -16,7 +16,7 @@ struct VerifyCommandTests {
         try Data("#!/bin/sh\nsleep 20\n".utf8).write(to: backtracer)
         #expect(chmod(backtracer.path, 0o755) == 0)
         let started = ContinuousClock.now
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["verify", scratch.directory.path, "--timeout", "2"],
             environment: ["SWIFT_BACKTRACE": "enable=yes,swift-backtrace=\(backtracer.path)"])
         #expect(run.status == 1)
@@ -35,13 +35,13 @@ struct VerifyCommandTests {
         #expect(lines.last == "1 of 4 plugin files passed")
     }
 
-    @Test func anUnreadablePluginIsReportedAndTheOthersStillLoad() throws {
+    @Test func anUnreadablePluginIsReportedAndTheOthersStillLoad() async throws {
         // As root every file is readable, so the host runs as `nobody` then.
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.path("libGreeterPlugin.so"), as: "libGreeterPlugin.so")
         let secret = try scratch.copy(BuildProducts.path("libGreeterPlugin.so"), as: "libSecret.so")
         #expect(chmod(secret, 0o200) == 0)
-        let run = try HostProcess.run(["verify", scratch.directory.path], unprivileged: true)
+        let run = try await HostProcess.run(["verify", scratch.directory.path], unprivileged: true)
         #expect(run.status == 1, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("  ✓ libGreeterPlugin.so: loads: Greeter 1.0.0, 1 module"))
@@ -50,19 +50,19 @@ struct VerifyCommandTests {
         #expect(lines.last == "1 of 2 plugin files passed")
     }
 
-    @Test func aPluginThatWritesMuchWhileLoadingIsNotTakenForAHungOne() throws {
+    @Test func aPluginThatWritesMuchWhileLoadingIsNotTakenForAHungOne() async throws {
         // More than a pipe holds (64 KiB): read only after the child ended, it would block.
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["verify", scratch.directory.path, "--timeout", "20"], environment: ["PLUGBOARD_PROBE_CHATTER": "300000"])
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("  ✓ libProbePlugin.so: loads: Probe 0.0.1, 1 module\n"))
     }
 
-    @Test func aDirectoryWithoutPluginFilesIsReportedAsSuch() throws {
+    @Test func aDirectoryWithoutPluginFilesIsReportedAsSuch() async throws {
         let scratch = try Scratch()
-        let run = try HostProcess.run(["verify", scratch.directory.path])
+        let run = try await HostProcess.run(["verify", scratch.directory.path])
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(
@@ -72,10 +72,10 @@ struct VerifyCommandTests {
                 + ".plugboard-build/debug beside it\nerror: no plugin files to verify\n")
     }
 
-    @Test func aRefusalOfSeveralLinesIsReportedWhole() throws {
+    @Test func aRefusalOfSeveralLinesIsReportedWhole() async throws {
         let scratch = try Scratch()
         let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["verify", scratch.directory.path], environment: ["PLUGBOARD_PROBE_BROKEN": "1"])
         #expect(run.status == 1)
         let module = "module ProbePlugin.ProbeModule (libProbePlugin.so)"
@@ -93,7 +93,7 @@ struct VerifyCommandTests {
         let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let copy = try scratch.otherGreeterBuild(as: "libZGreeterPlugin.so")
         let crashing = try await scratch.copy(BrokenPlugins.path("libCrashingPlugin.so"), as: "libCrashingPlugin.so")
-        let run = try HostProcess.run(["verify", "--json", scratch.directory.path])
+        let run = try await HostProcess.run(["verify", "--json", scratch.directory.path])
         #expect(run.status == 1)
         struct Verdict: Decodable, Equatable {
             let file: String
@@ -126,11 +126,11 @@ struct VerifyCommandTests {
 
     /// A plugin that loads but whose screens trap as they render or load, or hang, is reported with
     /// each route that did, and the routes after it are still opened.
-    @Test func screensThatCrashOrHangAreReportedWithTheirRoutes() throws {
+    @Test func screensThatCrashOrHangAreReportedWithTheirRoutes() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
-        let run = try HostProcess.run(
+        let run = try await HostProcess.run(
             ["verify", scratch.directory.path, "--timeout", "3"], environment: ["PLUGBOARD_PROBE_FAULTS": "1"])
         #expect(run.status == 1)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
@@ -154,7 +154,7 @@ struct VerifyCommandTests {
         #expect(lines.last == "1 of 2 plugin files passed")
         // The JSON counts the routes of each file opened without a crash or a hang: the probe's
         // identity route of its five, the greeter's two.
-        let json = try HostProcess.run(
+        let json = try await HostProcess.run(
             ["verify", "--json", scratch.directory.path, "--timeout", "3"], environment: ["PLUGBOARD_PROBE_FAULTS": "1"]
         )
         struct Verdict: Decodable { let routesOpened: Int? }
@@ -165,31 +165,31 @@ struct VerifyCommandTests {
 
     /// verify refuses what the host would refuse (a plugin that loads alone but needs one that is
     /// missing), and takes plugins as every command does: DIR, --plugins DIR, --with-bundled.
-    @Test func verifyChecksResolutionAsTheHostDoesAndTakesPluginsAsEveryCommand() throws {
+    @Test func verifyChecksResolutionAsTheHostDoesAndTakesPluginsAsEveryCommand() async throws {
         let scratch = try Scratch()
         let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let seal = try HostProcess.run(
+        let seal = try await HostProcess.run(
             ["seal", probe], environment: ["PLUGBOARD_PROBE_DEPENDENCIES": "Account >=1.0.0 <2.0.0"])
         try #require(seal.status == 0, "\(seal.standardError)")
-        let alone = try HostProcess.run(["verify", scratch.directory.path])
+        let alone = try await HostProcess.run(["verify", scratch.directory.path])
         #expect(alone.status == 1)
         #expect(
             alone.standardOutput.contains(
                 "  ✗ libProbePlugin.so: refused: it needs Account >=1.0.0 <2.0.0, and no Account is installed; "
                     + "install it, or declare the dependency optional\n"), "\(alone.standardOutput)")
-        let resolved = try HostProcess.run(["resolve", "--plugins", scratch.directory.path])
+        let resolved = try await HostProcess.run(["resolve", "--plugins", scratch.directory.path])
         #expect(resolved.status == 1 && resolved.standardOutput.contains("no Account is installed"))
-        let beside = try HostProcess.run(["verify", "--plugins", scratch.directory.path, "--with-bundled"])
+        let beside = try await HostProcess.run(["verify", "--plugins", scratch.directory.path, "--with-bundled"])
         #expect(beside.status == 0, "\(beside.standardOutput)")
         #expect(beside.standardOutput.hasSuffix("6 of 6 plugin files passed\n"), "\(beside.standardOutput)")
     }
 
-    @Test func pluginsThatLoadAloneAreCheckedTogether() throws {
+    @Test func pluginsThatLoadAloneAreCheckedTogether() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
         let copy = try scratch.otherGreeterBuild(as: "libZGreeterPlugin.so")
         let original = scratch.directory.appendingPathComponent("libGreeterPlugin.so").path
-        let run = try HostProcess.run(["verify", scratch.directory.path])
+        let run = try await HostProcess.run(["verify", scratch.directory.path])
         #expect(run.status == 1)
         #expect(
             run.standardOutput == """
@@ -202,7 +202,7 @@ struct VerifyCommandTests {
                 """)
         try FileManager.default.removeItem(atPath: copy)
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let together = try HostProcess.run(["verify", scratch.directory.path])
+        let together = try await HostProcess.run(["verify", scratch.directory.path])
         #expect(together.status == 0)
         #expect(
             together.standardOutput.hasSuffix(
@@ -215,10 +215,11 @@ struct VerifyCommandTests {
     @Test(arguments: [
         ("", "the name is empty"), ("My Plugin", "the name \"My Plugin\" has whitespace or control characters"),
     ])
-    func aManifestWithABadNameIsRefused(name: String, reason: String) throws {
+    func aManifestWithABadNameIsRefused(name: String, reason: String) async throws {
         let scratch = try Scratch()
         let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
-        let run = try HostProcess.run(["verify", scratch.directory.path], environment: ["PLUGBOARD_PROBE_NAME": name])
+        let run = try await HostProcess.run(
+            ["verify", scratch.directory.path], environment: ["PLUGBOARD_PROBE_NAME": name])
         #expect(run.status == 1)
         #expect(
             run.standardOutput

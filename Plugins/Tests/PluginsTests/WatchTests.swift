@@ -183,8 +183,8 @@ struct WatchTests {
         return (host, path, scratch)
     }
 
-    @Test func aBuildForAnotherRuntimeIsRefusedAndTheOldOneWorksOn() throws {
-        let (good, refused, _) = try Scratch.greeterAndRefusedCopy()
+    @Test func aBuildForAnotherRuntimeIsRefusedAndTheOldOneWorksOn() async throws {
+        let (good, refused, _) = try await Scratch.greeterAndRefusedCopy()
         let (host, path, scratch) = try watchedGreeterAndDependent(good: good)
         try rename(Data(refused), over: path, in: scratch)
         // The shell goes on with the old build: its screen opens as before.
@@ -198,8 +198,8 @@ struct WatchTests {
         #expect(output.contains("Hello, ann!"), "\(output)")
     }
 
-    @Test func aBuildWhoseVersionAnActiveDependentRefusesIsRefusedAndTheOldOneWorksOn() throws {
-        let (good, _, _) = try Scratch.greeterAndRefusedCopy()
+    @Test func aBuildWhoseVersionAnActiveDependentRefusesIsRefusedAndTheOldOneWorksOn() async throws {
+        let (good, _, _) = try await Scratch.greeterAndRefusedCopy()
         let (host, path, scratch) = try watchedGreeterAndDependent(good: good)
         // The version is the string "1.0.0" on its own, ended by a NUL as every string of the file.
         let second = try scratch.patchedCopy(
@@ -219,7 +219,7 @@ struct WatchTests {
 
     /// At a terminal, a line being typed when a new build arrives leaves the screen while the host
     /// reports, and comes back as it was, to be finished.
-    @Test func theLineBeingTypedComesBackAfterAReload() throws {
+    @Test func theLineBeingTypedComesBackAfterAReload() async throws {
         let scratch = try Scratch()
         let path = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
         let build = scratch.directory.appendingPathComponent("new-build.tmp").path
@@ -234,7 +234,7 @@ struct WatchTests {
             "(until [ -s \(HostProcess.shellQuoted(history)) ]; do sleep 0.05; done; sleep 0.5; "
             + "mv \(HostProcess.shellQuoted(build)) \(HostProcess.shellQuoted(path))) & "
             + words.map(HostProcess.shellQuoted).joined(separator: " ")
-        let run = try HostProcess.runOnTerminal(
+        let run = try await HostProcess.runOnTerminal(
             command: command,
             typing: [
                 (after: HostProcess.firstPrompt, keys: "stack\ropen app://pro"),

@@ -6,10 +6,10 @@ extension Scratch {
     /// In a new scratch directory: a sealed greeter, which passes every check, and a copy that the
     /// checks refuse (its sealed manifest, and only it, names another runtime) and whose code
     /// titles its route otherwise, so that a loaded copy shows which file was mapped.
-    static func greeterAndRefusedCopy() throws -> (good: [UInt8], refused: [UInt8], scratch: Scratch) {
+    static func greeterAndRefusedCopy() async throws -> (good: [UInt8], refused: [UInt8], scratch: Scratch) {
         let scratch = try Scratch()
         let path = try scratch.copy(BuildProducts.greeter, as: "libSealed.so")
-        let run = try HostProcess.run(["seal", path])
+        let run = try await HostProcess.run(["seal", path])
         try #require(run.status == 0, "\(run.standardError)")
         let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         var refused = [UInt8](

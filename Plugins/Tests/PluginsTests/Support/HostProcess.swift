@@ -17,7 +17,8 @@ struct HostProcess {
     /// name, from a checkout only its owner may enter). `fileSizeLimit` is the largest file, in bytes, it may
     /// write (through `prlimit`, as `ulimit -f` sets it). `environment` adds to the tests' own
     /// environment; `directory` is its current directory, if not the tests' own; `executable` is the
-    /// `plugboard` to run, if not the one built.
+    /// `plugboard` to run, if not the one built. The host is waited for on a thread of its own
+    /// (``onThreadOfItsOwn(_:)``).
     static func run(
         _ arguments: [String],
         executable: String? = nil,
@@ -29,7 +30,20 @@ struct HostProcess {
         umask mask: String? = nil,
         in directory: URL? = nil,
         watchingErrors: Bool = false,
-        afterStart: (Process, FileHandle) -> String = { _, _ in "" }
+        afterStart: @escaping @Sendable (Process, FileHandle) -> String = { _, _ in "" }
+    ) async throws -> HostProcess {
+        try await onThreadOfItsOwn {
+            try runWaiting(
+                arguments, executable: executable, input: input, environment: environment,
+                keepingInputOpen: keepingInputOpen, unprivileged: unprivileged, fileSizeLimit: fileSizeLimit,
+                umask: mask, in: directory, watchingErrors: watchingErrors, afterStart: afterStart)
+        }
+    }
+
+    private static func runWaiting(
+        _ arguments: [String], executable: String?, input: String?, environment: [String: String],
+        keepingInputOpen: Bool, unprivileged: Bool, fileSizeLimit: Int?, umask mask: String?, in directory: URL?,
+        watchingErrors: Bool, afterStart: (Process, FileHandle) -> String
     ) throws -> HostProcess {
         let process = Process()
         let host =
@@ -112,19 +126,28 @@ extension HostProcess {
     static func runOnTerminal(
         _ arguments: [String], errorFile: String? = nil, typing keys: String? = nil, then: String? = nil,
         environment: [String: String] = ["PLUGBOARD_HISTORY": ""], columns: Int? = nil
-    ) throws -> HostProcess {
+    ) async throws -> HostProcess {
         let words = ([try BuildProducts.host] + arguments).map(shellQuoted)
         let command =
             (columns.map { "stty cols \($0); " } ?? "") + words.joined(separator: " ")
             + (errorFile.map { " 2>" + shellQuoted($0) } ?? "") + (then.map { "; " + $0 } ?? "")
-        return try runOnTerminal(
+        return try await runOnTerminal(
             command: command, typing: keys.map { [(after: firstPrompt, keys: $0)] } ?? [], environment: environment)
     }
 
     /// Runs the shell command line `command` on a pseudo-terminal, as ``runOnTerminal(_:errorFile:typing:then:environment:columns:)``
     /// runs the host, typing each step's keys once the output holds the step's marker after the
-    /// marker of the step before; a session still running after a minute is killed.
+    /// marker of the step before; a session still running after a minute is killed. The session
+    /// is waited for on a thread of its own (``onThreadOfItsOwn(_:)``).
     static func runOnTerminal(
+        command: String, typing steps: [(after: String, keys: String)], environment: [String: String]
+    ) async throws -> HostProcess {
+        try await onThreadOfItsOwn {
+            try runOnTerminalWaiting(command: command, typing: steps, environment: environment)
+        }
+    }
+
+    private static func runOnTerminalWaiting(
         command: String, typing steps: [(after: String, keys: String)], environment: [String: String]
     ) throws -> HostProcess {
         let process = Process()

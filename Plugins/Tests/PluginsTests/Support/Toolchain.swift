@@ -5,16 +5,12 @@ import Foundation
 enum Toolchain {
     /// Runs `tool` with `arguments` in `directory`; returns its exit status and combined output.
     ///
-    /// The command is waited for on a thread of its own, not on one of the few threads that run
-    /// the tests: a build takes many seconds, and the other tests go on meanwhile.
+    /// The command is waited for on a thread of its own (``onThreadOfItsOwn(_:)``): a build takes
+    /// many seconds, and the other tests go on meanwhile.
     static func run(
         _ arguments: [String], tool: String = "swift", in directory: URL? = nil
     ) async throws -> (status: Int32, output: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result { try runWaiting(arguments, tool: tool, in: directory) })
-            }.start()
-        }
+        try await onThreadOfItsOwn { try runWaiting(arguments, tool: tool, in: directory) }
     }
 
     private static func runWaiting(
