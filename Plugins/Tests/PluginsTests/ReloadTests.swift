@@ -256,6 +256,9 @@ struct ConcurrentReloadTests {
                     }
                     seen.insert(build)
                     reads.increment()
+                    // A pause between reads: eight threads reading without one held both cores of a
+                    // busy machine, the reloads they wait for among the rest (a minute of CPU).
+                    usleep(100)
                 }
                 if seen.count == 2 { sawBoth.increment() }
                 finished.signal()
