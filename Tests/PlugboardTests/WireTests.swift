@@ -294,5 +294,11 @@ struct WireTests {
             SpawnedProcess.lastWords(in: report, status: 4) == "Fatal error: boom (Notes/NotesScreen.swift:12)")
         #expect(SpawnedProcess.lastWords(in: "", status: 9) == "ended by signal 9 (Killed)")
         #expect(SpawnedProcess.lastWords(in: "bye\n", status: 3 << 8) == "ended with status 3")
+        // The first process of a namespace says which signal ended it, and exits with 128 + it;
+        // the line without that status is a plugin's own.
+        let said = "plugboard: ended by signal 15\n"
+        #expect(SpawnedProcess.lastWords(in: said, status: 143 << 8) == "ended by signal 15 (Terminated)")
+        #expect(SpawnedProcess.lastWords(in: said, status: 0) == "ended with status 0")
+        #expect(SpawnedProcess.lastWords(in: said, status: 137 << 8) == "ended with status 137")
     }
 }

@@ -47,8 +47,13 @@ public struct KernelConfinement: Sendable, Hashable {
     /// let kernel = KernelConfinement.current
     /// ```
     public static let current = KernelConfinement(
-        landlock: pb_landlock_abi(), seccomp: pb_seccomp_available(),
+        landlock: processLayers.landlock, seccomp: processLayers.seccomp,
         processNamespaces: pb_process_namespaces_available())
+
+    /// The layers a process confines itself with, read once: Landlock's ABI and whether seccomp
+    /// filters are taken. A plugin process reads these alone; whether process namespaces may be
+    /// made, which only the host needs, costs the start of a process to learn.
+    static let processLayers = (landlock: pb_landlock_abi(), seccomp: pb_seccomp_available())
 
     /// What a plugin's permissions cannot be enforced on, here, each saying why; empty when all
     /// of them can.

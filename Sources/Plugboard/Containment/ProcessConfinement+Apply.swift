@@ -41,7 +41,7 @@ extension ProcessConfinement {
             let failed = pb_limit_resource(Int32(resource.rawValue), limit)
             if failed != 0 { return "its limit \(resource) could not be set: \(Self.reason(failed))" }
         }
-        let kernel = KernelConfinement.current
+        let kernel = KernelConfinement.processLayers
         if kernel.landlock > 0, let failure = restrict(files: files, temporary: temporary, abi: kernel.landlock) {
             return failure
         }
@@ -97,7 +97,7 @@ extension ProcessConfinement {
     /// up then, not while a first use waits.
     static func rehearse() {
         _ = ProcessConfinement(granted: [], plugins: []).rules(files: [], temporary: "")
-        _ = KernelConfinement.current
+        _ = KernelConfinement.processLayers
     }
 
     /// What every plugin process reads of the system: its libraries and shared data (not its

@@ -92,10 +92,13 @@ struct SpawnedProcess: Sendable {
             return place.isEmpty ? String(message) : "\(message) (\(place))"
         }
         // The first process of a namespace of its own ends for a fatal signal another sends it with
-        // its status, and says so.
+        // status 128 + the signal, and says so: the line is believed only beside that status (a
+        // plugin may print it itself).
         let said = lines.last { $0.hasPrefix(String(cString: pb_ended_by_signal)) }
+            .flatMap { Int32($0.split(separator: " ").last ?? "") }
         let signal =
-            status & 0x7F != 0 ? status & 0x7F : said.flatMap { Int32($0.split(separator: " ").last ?? "") } ?? 0
+            status & 0x7F != 0
+            ? status & 0x7F : said.flatMap { status >> 8 & 0xFF == 128 + $0 ? $0 : nil } ?? 0
         if signal != 0 { return "ended by signal \(signal) (\(String(cString: strsignal(signal))))" }
         return "ended with status \(status >> 8 & 0xFF)"
     }
