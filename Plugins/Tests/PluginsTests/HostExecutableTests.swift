@@ -181,6 +181,7 @@ struct HostExecutableTests {
         #expect((named["parameters"] as? [[String: Any]])?.map { $0["name"] as? String } == ["name"])
         #expect(named["module"] as? String == "GreeterPlugin.GreeterModule")
         #expect(named["plugin"] as? String == "Greeter" && named["active"] as? Bool == false)
+        #expect(named["isolated"] as? Bool == false)
         #expect(named["file"] as? String == greeter)
         // Its example URL, from the manifest of Greeter, which is not loaded; and from its
         // process, where it is isolated and started at once (--eager).
@@ -192,6 +193,13 @@ struct HostExecutableTests {
             $0["pattern"] as? String == "app://greeter/hello/:name"
         }
         #expect(proxy?["example"] as? String == "app://greeter/hello/Ada" && proxy?["active"] as? Bool == true)
+        #expect(proxy?["isolated"] as? Bool == true, "\(proxy ?? [:])")
+        // Isolated and not started yet (declared), its routes say where it will run.
+        let declared = try await HostProcess.run(["routes", "--isolate", "Greeter"])
+        #expect(
+            declared.standardOutput.contains(
+                "  plugin      Greeter, not loaded: opening the route loads it, isolated\n"),
+            "\(declared.standardOutput)")
         let circle = try #require(all?.first { $0["pattern"] as? String == "app://circles/:id(int)" })
         #expect(
             (circle["parameters"] as? [[String: Any]])?.first?["type"] as? String == "int", "\(circle)")

@@ -58,7 +58,8 @@ struct JSONSchemaTests {
     @Test func theCheckFindsWhatBreaksASchema() throws {
         let schema = try #require(try Self.schemas()["routes"])
         let route: [String: Any] = [
-            "pattern": "app://a", "module": "M", "file": "f", "active": true, "parameters": [["name": "id"]],
+            "pattern": "app://a", "module": "M", "file": "f", "active": true, "isolated": false,
+            "parameters": [["name": "id"]],
         ]
         #expect(JSONSchemaCheck.problems(["schemaVersion": 1, "routes": [route]], against: schema).isEmpty)
         let broken: [[String: Any]] = [

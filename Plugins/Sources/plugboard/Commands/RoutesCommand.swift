@@ -17,8 +17,8 @@ enum RoutesCommand {
           --with-bundled  Load the bundled plugins as well as those of --plugins.
           --eager         Load every plugin first.
           --json          Print the routes as JSON, for scripts: pattern, title, example,
-                          parameters with their types, module, plugin, file and whether it is
-                          active.
+                          parameters with their types, module, plugin, file, whether it is
+                          active and whether its plugin is isolated.
         \(Isolation.help)
           -h, --help      Show this help.
         """
@@ -33,7 +33,8 @@ enum RoutesCommand {
         let (failures, population, json) = try await PluginLoading.installForListing(arguments)
         defer { withExtendedLifetime(population) {} }
         let snapshot = Registry.shared.snapshot
-        let routes = snapshot.routes.map { RouteJSON($0, in: snapshot) }
+        let isolated = Isolation.names(startedOr: population.isolatedMembers)
+        let routes = snapshot.routes.map { RouteJSON($0, in: snapshot, isolated: isolated) }
         if json {
             try printJSON(Listing(routes: routes))
             return failures > 0 ? 1 : 0
@@ -50,8 +51,10 @@ enum RoutesCommand {
             if let example = route.example { Terminal.line("  example     \(example)") }
             Terminal.line("  owner       \(route.module)  (\(PluginLoader.shown(path: route.file)))")
             if let plugin = route.plugin {
+                let runs = route.isolated == true ? ", isolated" : ""
                 Terminal.line(
-                    "  plugin      \(plugin)\(route.active ? ", active" : ", not loaded: opening the route loads it")")
+                    "  plugin      \(plugin)\(route.active ? ", active" : ", not loaded: opening the route loads it")\(runs)"
+                )
             }
         }
         if routes.isEmpty { Terminal.line("(no routes)") }

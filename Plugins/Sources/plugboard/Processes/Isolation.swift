@@ -19,6 +19,12 @@ enum Isolation {
     /// What the files of the isolated plugins declare, by path.
     static let manifests = Mutex<[String: SealedManifest]>([:])
 
+    /// The names of the plugins that run in plugin processes, and of `members`, the isolated
+    /// members of the population (started or not).
+    static func names(startedOr members: [PluginPopulation.Member]) -> Set<String> {
+        Set(started.withLock { $0 }.flatMap { $0.plugins.map(\.name) } + members.map(\.candidate.name))
+    }
+
     /// The help of `--isolate`, as every command that takes it lists it.
     static let help = """
           --isolate NAMES Run the plugins NAMES names (all, none, or plugin names separated by

@@ -113,7 +113,8 @@ struct RegistryJSON: Encodable {
                     name: module, file: files[plugin] ?? "", plugin: plugin, disabled: snapshot.isDisabled(module),
                     loaded: false)
             }
-        routes = snapshot.routes.map { RouteJSON($0, in: snapshot) }
+        let isolated = Isolation.names(startedOr: isolatedMembers)
+        routes = snapshot.routes.map { RouteJSON($0, in: snapshot, isolated: isolated) }
         let pluginOf = Dictionary(snapshot.modules.map { ($0.name, $0.plugin) }) { first, _ in first }
         tasks =
             snapshot.tasks.map { Task($0, plugin: pluginOf[$0.owner.module] ?? nil, loaded: true) }

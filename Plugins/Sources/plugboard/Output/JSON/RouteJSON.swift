@@ -1,7 +1,7 @@
 import Plugboard
 
 /// A route as scripts read it: its pattern, title, example, module, plugin and file, whether its plugin is
-/// active, and its parameters with their types (`null` for a parameter of any text).
+/// active and where it runs, and its parameters with their types (`null` for a parameter of any text).
 struct RouteJSON: Encodable {
     struct Parameter: Encodable {
         let name: String
@@ -18,10 +18,13 @@ struct RouteJSON: Encodable {
     let file: String
     /// Whether its plugin is active; opening the route of one that is not activates it.
     let active: Bool
+    /// Whether its plugin runs, or is to run, in a plugin process of its own (`--isolate`); left
+    /// out where nothing runs (`inspect`).
+    var isolated: Bool?
     let parameters: [Parameter]
 
-    /// `route` of `snapshot`.
-    init(_ route: Route, in snapshot: RegistrySnapshot) {
+    /// `route` of `snapshot`, whose plugin is isolated if `isolated` names it.
+    init(_ route: Route, in snapshot: RegistrySnapshot, isolated: Set<String>) {
         pattern = route.pattern.description
         title = route.title
         example = route.example
@@ -30,6 +33,7 @@ struct RouteJSON: Encodable {
             route.inactivePlugin ?? snapshot.modules.first { $0.owner.module == route.owner.module }?.plugin
         file = route.owner.image
         active = route.inactivePlugin == nil
+        self.isolated = plugin.map(isolated.contains) ?? false
         parameters = Self.parameters(of: route.pattern)
     }
 
