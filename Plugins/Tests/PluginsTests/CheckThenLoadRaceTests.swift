@@ -11,7 +11,8 @@ struct CheckThenLoadRaceTests {
     /// `refused` is renamed over the file the moment a loader first opens it (told by inotify), or
     /// a few microseconds later, while `load` loads it and says what came of it.
     private func race(
-        good: [UInt8], refused: [UInt8], in scratch: Scratch, target: String? = nil, alsoAllowed: Set<String> = [],
+        good: [UInt8], refused: [UInt8], in scratch: Scratch, target: String? = nil,
+        loaded: String = greeterLoaded, alsoAllowed: Set<String> = [],
         prepare: (String) throws -> Void = { _ in }, load: (String) async -> String
     ) async throws {
         let directory = scratch.directory.path
@@ -44,15 +45,17 @@ struct CheckThenLoadRaceTests {
             outcomes[await load(target), default: 0] += 1
             while FileManager.default.fileExists(atPath: waiting) { usleep(100) }
         }
-        #expect(Set(outcomes.keys).isSubset(of: checked.union(alsoAllowed)), "\(outcomes)")
+        #expect(Set(outcomes.keys).isSubset(of: checked(loaded).union(alsoAllowed)), "\(outcomes)")
         #expect(outcomes.values.reduce(0, +) == 60)
     }
 
-    /// What came of loading into `registry`: the titles of its routes, or why it was refused.
+    /// What came of loading into `registry`: the patterns and titles of its routes, or why it was
+    /// refused.
     private func outcome(_ registry: Registry, refusal: PluginLoadError?) -> String {
         switch refusal {
         case nil:
-            "loaded: " + registry.snapshot.router.entries.compactMap(\.route.title).sorted().joined(separator: ", ")
+            "loaded: "
+                + registry.snapshot.routes.map { "\($0.pattern) (\($0.title ?? ""))" }.sorted().joined(separator: ", ")
         case .fingerprintMismatch: "refused: fingerprint"
         case .contentChanged: "refused: content changed"
         case let error?: "\(error)"
@@ -70,13 +73,16 @@ struct CheckThenLoadRaceTests {
         }
     }
 
-    /// The good file loaded: its routes, titled by its code.
-    private let loaded = "loaded: A greeting for someone, A greeting from the greeter plugin"
+    /// The good greeter loaded: its routes, titled by its code.
+    private static let greeterLoaded =
+        "loaded: app://greeter/hello (A greeting from the greeter plugin), app://greeter/hello/:name (A greeting for someone)"
+    /// The good probe loaded: its route, named by its code.
+    private static let probeLoaded = "loaded: app://probe/identity (Probe)"
 
-    /// Checked the good file: the good file is loaded. Checked the refused one: refused. Anything
-    /// else (the refused file's route after the good file was checked) means the mapped file is
-    /// not the checked one.
-    private var checked: Set<String> { [loaded, "refused: fingerprint"] }
+    /// Checked the good file, which loads as `loaded` says: the good file is loaded. Checked the
+    /// refused one: refused. Anything else (the refused file's route after the good file was
+    /// checked) means the mapped file is not the checked one.
+    private func checked(_ loaded: String) -> Set<String> { [loaded, "refused: fingerprint"] }
 
     @Test func aFileRenamedOverTheCheckedOneIsNeverLoaded() async throws {
         let (good, refused, scratch) = try await Scratch.greeterAndRefusedCopy()
@@ -92,23 +98,25 @@ struct CheckThenLoadRaceTests {
     }
 
     /// A reload opens the plugin's file once, checks it through that descriptor and maps a copy
-    /// of what it read: a file renamed over it meanwhile is never what runs.
+    /// of what it read: a file renamed over it meanwhile is never what runs. (The probe, whose
+    /// shutdown work, run at each reload, prints nothing into the tests' output.)
     @Test func aFileRenamedOverAReloadedPluginIsNeverLoaded() async throws {
-        let (good, refused, scratch) = try await Scratch.greeterAndRefusedCopy()
-        let path = scratch.directory.appendingPathComponent("libGreeter.so").path
+        let (good, refused, scratch) = try await Scratch.sealedAndRefusedCopy(
+            of: try BuildProducts.probe, marking: "app://probe/identity", as: "app://probe/identit2")
+        let path = scratch.directory.appendingPathComponent("libProbe.so").path
         try Data(good).write(to: URL(fileURLWithPath: path))
         let manifest = try #require(try ManifestReader.read(fileAt: path))
         let population = PluginPopulation(
             loader: PluginLoader(registry: Registry(), policy: LoadPolicy(mapsPrivateCopies: true)),
-            resolved: [PluginCandidate(path: path, name: "Greeter", version: "1.0.0")], manifests: [path: manifest])
+            resolved: [PluginCandidate(path: path, name: "Probe", version: "0.0.1")], manifests: [path: manifest])
         population.install(eager: true)
         let registry = population.loader.registry
-        try await race(good: good, refused: refused, in: scratch, target: path) { _ in
+        try await race(good: good, refused: refused, in: scratch, target: path, loaded: Self.probeLoaded) { _ in
             let result = await outcome(in: registry) { () async throws(ActivationError) in
-                try await population.reload("Greeter")
+                try await population.reload("Probe")
             }
             // Refused or not, the build in place is a checked one, with all its routes.
-            #expect(outcome(registry, refusal: nil) == loaded)
+            #expect(outcome(registry, refusal: nil) == Self.probeLoaded)
             return result
         }
     }
