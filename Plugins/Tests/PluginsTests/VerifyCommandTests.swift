@@ -95,12 +95,17 @@ struct VerifyCommandTests {
         let crashing = try await scratch.copy(BrokenPlugins.path("libCrashingPlugin.so"), as: "libCrashingPlugin.so")
         let run = try await HostProcess.run(["verify", "--json", scratch.directory.path])
         #expect(run.status == 1)
+        struct Check: Decodable, Equatable {
+            let loads: Bool
+            let message: String
+        }
         struct Verdict: Decodable, Equatable {
             let file: String
             let plugin: String?
             let modules: [String]
             let loads: Bool
             let message: String
+            let alone: Check
             let routesOpened: Int?
         }
         struct Listing: Decodable {
@@ -122,6 +127,17 @@ struct VerifyCommandTests {
             verdicts[2].message
                 == "with the others: refused: \(copy): plugin 'Greeter' is already loaded from \(greeter); "
                 + "remove one of the copies")
+        // What the text shows first of each file, its check alone: the copy loads alone.
+        #expect(verdicts.map(\.alone.loads) == [false, true, true])
+        #expect(verdicts[2].alone.message == "loads: Greeter 1.0.0, 1 module")
+        #expect(verdicts[0].alone.message == verdicts[0].message)
+        let text = try await HostProcess.run(["verify", scratch.directory.path])
+        #expect(
+            text.standardOutput.contains("  ✓ libZGreeterPlugin.so: \(verdicts[2].alone.message)\n"),
+            "\(text.standardOutput)")
+        #expect(
+            text.standardOutput.contains("  ✗ libZGreeterPlugin.so, \(verdicts[2].message)\n"), "\(text.standardOutput)"
+        )
     }
 
     /// A plugin that loads but whose screens trap as they render or load, or hang, is reported with

@@ -128,15 +128,29 @@ enum VerifyCommand {
 
     /// What `--json` prints for a file: its plugin, version and modules when it loaded alone,
     /// whether it loads (alone, resolved, with the others, its screens opened), the line that
-    /// says so, and how many of its routes were opened and rendered (once it loads with the others).
+    /// says so, what its check alone found (the first line the text shows of it, which the
+    /// verdict differs from when the file loads alone but not with the others), and how many of
+    /// its routes were opened and rendered (once it loads with the others).
     private struct Verdict: Encodable {
+        /// Whether a file loads, and the line that says so.
+        struct Check: Encodable {
+            let loads: Bool
+            let message: String
+        }
+
         let file: String
         var plugin: String?
         var version: String?
         var modules: [String] = []
         var loads: Bool
         var message: String
+        let alone: Check
         var routesOpened: Int?
+
+        init(file: String, loads: Bool, message: String) {
+            (self.file, self.loads, self.message) = (file, loads, message)
+            alone = Check(loads: loads, message: message)
+        }
     }
 
     /// What `--json` prints.
