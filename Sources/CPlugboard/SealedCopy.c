@@ -2,11 +2,14 @@
 #include "CPlugboard.h"
 
 #include <fcntl.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-int pb_sealed_copy(int descriptor) {
-  int copy = memfd_create("plugboard-plugin", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+int pb_sealed_copy(int descriptor, const char *name) {
+  // The kernel takes names of up to 249 bytes: a longer path keeps its end, the file's name.
+  size_t length = strlen(name);
+  int copy = memfd_create(length > 249 ? name + length - 249 : name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (copy < 0) return -1;
   char buffer[1 << 16];
   off_t offset = 0;

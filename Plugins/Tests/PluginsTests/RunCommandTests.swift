@@ -196,4 +196,20 @@ struct RunCommandTests {
             run.standardOutput.hasSuffix("probe.start: waiting\n> stack\nStack: Home\n> quit\n"),
             "\(run.standardOutput)")
     }
+
+    /// A plugin that traps in the host's process is named in the backtrace by its file, though
+    /// the shell maps a sealed copy of it (which was `memfd:plugboard-plugin` before).
+    @Test func aTrapInTheHostsProcessNamesThePluginsFileInTheBacktrace() async throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try await HostProcess.run(
+            ["run", "--plugins", scratch.directory.path], input: "open app://probe/render-trap\n",
+            environment: ["PLUGBOARD_PROBE_FAULTS": "1", "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"])
+        #expect(run.status == SIGILL, "\(run.standardError)")  // the trap's signal
+        #expect(run.standardError.contains("Fatal error: the probe's screen traps as it renders"))
+        #expect(run.standardError.contains(" in libProbePlugin.so (deleted)\n"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains("/memfd:\(scratch.directory.path)/libProbePlugin.so (deleted)"),
+            "\(run.standardError)")
+    }
 }

@@ -88,9 +88,11 @@ static inline const char *_Nonnull pb_toolchain_identity(void) { return __VERSIO
 
 /// A copy of the file open as `descriptor`, from its start, in a sealed memory file that no one can
 /// change: a new build written over a loaded plugin's file in place keeps the loaded image's inode,
-/// and the dynamic loader would answer the old image for it, so a reload maps such a copy. Returns
-/// the copy's descriptor (close-on-exec), or -1 with `errno` set.
-__attribute__((visibility("hidden"))) int pb_sealed_copy(int descriptor);
+/// and the dynamic loader would answer the old image for it, so a reload maps such a copy. The
+/// copy is named `name`, the file's path, which the process's map, and so a backtrace of a crash,
+/// shows for its image (`/memfd:PATH (deleted)`). Returns the copy's descriptor (close-on-exec), or
+/// -1 with `errno` set.
+__attribute__((visibility("hidden"))) int pb_sealed_copy(int descriptor, const char *_Nonnull name);
 
 
 /// A pipe whose two ends close on `exec`, made at once, so that no process another thread starts

@@ -553,7 +553,7 @@ public struct PluginLoader: Sendable {
         }
         if copying || (readingLinks && policy.mapsPrivateCopies) {
             // The checks below read, and `dlopen` maps, a sealed copy of what the file holds now.
-            let copy = pb_sealed_copy(descriptor)
+            let copy = pb_sealed_copy(descriptor, path)
             var copied = stat()
             guard copy >= 0, fstat(copy, &copied) == 0 else {
                 throw .unreadable(path: path, reason: String(cString: strerror(errno)))
