@@ -266,6 +266,7 @@ struct IsolationTests {
         let (status, _, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
         #expect(problems.contains("gave up '\(command)'"), "\(problems)")
+        #expect(!problems.contains("cannot be given up"), "\(problems)")
     }
 
     /// `run` and `demo` list, under Launching, the startup tasks the isolated plugins ran as their

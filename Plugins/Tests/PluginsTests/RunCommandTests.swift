@@ -212,4 +212,26 @@ struct RunCommandTests {
             run.standardError.contains("/memfd:\(scratch.directory.path)/libProbePlugin.so (deleted)"),
             "\(run.standardError)")
     }
+
+    /// Ctrl-C cannot give up a command whose plugin code holds the shell's thread (a screen that
+    /// loads without end, in the host's process): the host says so and what the next Ctrl-C does,
+    /// which quits at once, with the status of SIGINT.
+    @Test func ctrlCDuringAScreenThatNeverLoadsSaysWhatTheNextOneDoes() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let host = try RunningHost(
+            ["run", "--plugins", scratch.directory.path], environment: ["PLUGBOARD_PROBE_FAULTS": "1"],
+            timeLimit: 60, mergingErrors: true)
+        host.type("open app://probe/load-hang\n")
+        host.read(until: "> open app://probe/load-hang\n")
+        usleep(300_000)
+        kill(host.processIdentifier, SIGINT)
+        let said = host.read(until: "Ctrl-C again quits at once, without the plugins' shutdown work\n")
+        #expect(
+            host.seen[..<said].contains("\nthe command cannot be given up: a plugin's code runs on the shell's"))
+        kill(host.processIdentifier, SIGINT)
+        let (status, output, _) = try host.finish()
+        #expect(status == 130, "\(output)")
+        #expect(output.hasSuffix("Received SIGINT again, quitting at once\n"), "\(output)")
+    }
 }

@@ -28,7 +28,10 @@ enum RunCommand {
         quit does; Ctrl-Z stops it with the terminal as it was, and after fg the line is
         drawn again. Ctrl-C (SIGINT) or SIGTERM during the launch stops it. Ctrl-C while a
         command waits (on a plugin that is activating, say) gives that command up, with the
-        screen it asked for (which is not shown later), and the shell reads the next.
+        screen it asked for (which is not shown later), and the shell reads the next; a
+        command whose plugin code holds the shell's thread (a screen in the host's process
+        that loads without end) cannot be given up: the shell says so, and Ctrl-C again
+        quits at once.
         SIGTERM, or SIGINT while the shell waits for a line it does not edit (through a
         pipe, say), ends the shell the way quit does, with status 130
         after SIGINT and 143 after SIGTERM. Through a pipe, the exit status is 1 if a plugin

@@ -18,7 +18,17 @@ final class TerminationSignals: @unchecked Sendable {
         var waiter: CheckedContinuation<String, Never>?
         /// What SIGINT does instead while a command that may be given up runs.
         var interrupt: (@Sendable () -> Void)?
+        /// Whether a command that may be given up runs: from its start until the shell's thread
+        /// takes its end, or its giving up.
+        var commandRuns = false
+        /// Whether a command was given up and the shell's thread has not taken it a moment later:
+        /// a plugin's code holds that thread, so terminating would wait for it too.
+        var stuck = false
     }
+
+    /// How long the shell's thread has to take a command's giving up before the host says that it
+    /// cannot, and what the next signal does.
+    static let givingUpTime = DispatchTimeInterval.seconds(1)
 
     init() {
         var sources: [any DispatchSourceSignal] = []
@@ -68,15 +78,19 @@ final class TerminationSignals: @unchecked Sendable {
     private func deliver(_ name: String) {
         if name == "SIGINT", let interrupt = state.withLock({ $0.interrupt.take() }) {
             interrupt()
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.givingUpTime) { [weak self] in
+                self?.sayIfStuck()
+            }
             return
         }
         let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<String, Never>?) in
+            guard state.name == nil, !state.stuck else { return (false, nil) }
             defer { state.waiter = nil }
-            guard state.name == nil else { return (false, nil) }
             state.name = name
             return (true, state.waiter)
         }
-        // A second signal ends the process at once, should terminating hang.
+        // A second signal ends the process at once, should terminating hang; so does the signal
+        // after a command that could not be given up.
         guard first else {
             TerminalMode.restore()
             Terminal.error("Received \(name) again, quitting at once")
@@ -85,6 +99,20 @@ final class TerminationSignals: @unchecked Sendable {
             _exit(Self.status(after: name))
         }
         waiter?.resume(returning: name)
+    }
+
+    /// Says, once the shell's thread has not taken a command's giving up within
+    /// ``givingUpTime``, that the command cannot be given up and what the next signal does.
+    private func sayIfStuck() {
+        let stuck = state.withLock { state in
+            state.stuck = state.commandRuns
+            return state.stuck
+        }
+        guard stuck else { return }
+        Terminal.error(
+            "the command cannot be given up: a plugin's code runs on the shell's thread and has not returned (a "
+                + "screen that loads or renders without end, say), and nothing can stop it there; Ctrl-C again quits "
+                + "at once, without the plugins' shutdown work")
     }
 }
 
@@ -98,10 +126,15 @@ extension TerminationSignals {
         let race = FirstOf<Value?>()
         let value = await withCheckedContinuation { continuation in
             race.setWaiter(continuation)
-            state.withLock { $0.interrupt = { race.finish(nil) } }
+            state.withLock { state in
+                state.interrupt = { race.finish(nil) }
+                state.commandRuns = true
+            }
             Task { race.finish(await task.value) }
         }
-        state.withLock { $0.interrupt = nil }
+        state.withLock { state in
+            (state.interrupt, state.commandRuns, state.stuck) = (nil, false, false)
+        }
         if value == nil { task.cancel() }
         return value
     }
