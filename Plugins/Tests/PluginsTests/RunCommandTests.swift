@@ -234,4 +234,20 @@ struct RunCommandTests {
         #expect(status == 130, "\(output)")
         #expect(output.hasSuffix("Received SIGINT again, quitting at once\n"), "\(output)")
     }
+
+    /// `open` past its --task-timeout, on a screen whose load holds the host's thread (in the
+    /// host's process), says that it cannot give it up and ends, with status 1.
+    @Test func openPastItsTimeoutOnAScreenThatHoldsTheThreadEndsSayingWhy() async throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try await HostProcess.run(
+            ["open", "app://probe/load-hang", "--plugins", scratch.directory.path, "--task-timeout", "1"],
+            environment: ["PLUGBOARD_PROBE_FAULTS": "1"])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(
+            run.standardError.hasSuffix(
+                "error: the screen of 'app://probe/load-hang' did not load within 1.0 seconds, and its plugin's code "
+                    + "holds the host's thread, so it cannot be given up: ending without the plugins' shutdown work\n"),
+            "\(run.standardError)")
+    }
 }

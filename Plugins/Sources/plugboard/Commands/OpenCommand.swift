@@ -1,4 +1,6 @@
+import Glibc
 import Plugboard
+import Synchronization
 
 /// `plugboard open URL`: launch, resolve one URL through the router and print its screen.
 @MainActor
@@ -13,7 +15,8 @@ enum OpenCommand {
         interceptors (which loads the plugin that serves it, if it is not active), and prints
         the screen once it has loaded, with its actions and the stack, as run shows it. An
         unknown URL is an error that names the nearest registered routes; a screen that has not
-        loaded within the --task-timeout deadline is an error too.
+        loaded within the --task-timeout deadline is an error too (one whose code holds the
+        host's thread, in the host's process, cannot be given up: the host says so and ends).
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.
@@ -42,6 +45,8 @@ enum OpenCommand {
         let session = ShellSession(registry: .shared, population: population, application: app)
         let deadline = try options.taskTimeout
         let opened = FirstOf<Result<Void, NavigationError>?>()
+        // Whether this thread took the result: a screen whose code holds it never lets it.
+        let taken = TakenResult()
         let result = await withCheckedContinuation { continuation in
             opened.setWaiter(continuation)
             Task { @MainActor in
@@ -52,11 +57,21 @@ enum OpenCommand {
                     opened.finish(.failure(error))
                 }
             }
-            Task {
+            Task.detached {
                 try? await Task.sleep(for: deadline)
                 opened.finish(nil)
+                // Past the deadline, the screen's code may hold this command's thread, which then
+                // never takes the result; nothing can stop that code, so the host says so and ends.
+                try? await Task.sleep(for: .seconds(1))
+                guard !taken.flag.withLock({ $0 }) else { return }
+                Terminal.error(
+                    "error: the screen of '\(url)' did not load within \(deadline), and its plugin's code holds the "
+                        + "host's thread, so it cannot be given up: ending without the plugins' shutdown work")
+                fflush(nil)
+                _exit(1)
             }
         }
+        taken.flag.withLock { $0 = true }
         switch result {
         case nil:
             throw HostError.failed("the screen of '\(url)' did not load within \(deadline); its plugin may hang")
@@ -78,4 +93,9 @@ enum OpenCommand {
         await app.terminate()
         return stopped ? 4 : failures > 0 ? 1 : 0
     }
+}
+
+/// Whether a command's thread took the result it waited for.
+private final class TakenResult: Sendable {
+    let flag = Mutex(false)
 }
