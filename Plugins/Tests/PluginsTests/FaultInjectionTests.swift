@@ -85,7 +85,15 @@ struct FaultInjectionTests {
                 let restart = host.seen.endIndex
                 host.type("restart \(name)\n")
                 host.read(until: "\nStack: ", after: restart)
-                #expect(host.seen[restart...].contains("restarted "), "\(context): \(host.seen[restart...])")
+                guard host.seen[restart...].contains("restarted ") else {
+                    // The host may have ended: what it said last, and how it ended, say why.
+                    let (status, _, problems) = try host.finish()
+                    let ending = problems.suffix(3000)
+                    Issue.record(
+                        "\(context): restart showed \(host.seen[restart...]); the host ended with status \(status), its standard error ending: \(ending)"
+                    )
+                    return
+                }
                 restarts += 1
             }
         }
