@@ -319,8 +319,7 @@ public final class IsolatedPlugin: Sendable {
         guard let handle = serving else { return }
         if handle.isServing {
             ending(handle, because: "ended with the host's application while it was still serving a request")
-            handle.stop()
-            await handle.end(within: deadline)
+            await handle.end(within: .zero)
             return
         }
         _ = try? await answer({ .terminate(request: $0) }, from: handle)
@@ -421,6 +420,9 @@ public final class IsolatedPlugin: Sendable {
     /// Records that `handle`'s process ends because the host chose so: its end is then not
     /// reported as a stop, and the screens it served say `lastWords`.
     private func ending(_ handle: PluginProcessHandle, because lastWords: String) {
+        // A process the host stopped for what it did (past its deadline, say) reports that stop,
+        // though its end may be recorded only after the host began to end it.
+        guard !handle.wasStopped else { return }
         let end = IsolationError.stopped(plugin: title, lastWords: lastWords, report: "")
         ends.withLock { $0.byProcess[handle.processID] = end }
     }

@@ -167,6 +167,12 @@ final class PluginProcessHandle: Sendable {
         return (handle, try await handle.handshake(awaiting: hello))
     }
 
+    /// Whether the host stopped the process for what it did (an answer overdue, a message that
+    /// broke the wire): its stop is its own, even before its end is recorded.
+    var wasStopped: Bool {
+        state.withLock { $0.stoppedBecause != nil }
+    }
+
     /// Whether a request sent to the process waits for its answer.
     var isServing: Bool {
         state.withLock { !$0.pending.isEmpty }

@@ -62,7 +62,7 @@ enum OpenCommand {
                 opened.finish(nil)
                 // Past the deadline, the screen's code may hold this command's thread, which then
                 // never takes the result; nothing can stop that code, so the host says so and ends.
-                try? await Task.sleep(for: .seconds(1))
+                try? await Task.sleep(for: TerminationSignals.givingUpTime)
                 guard !taken.flag.withLock({ $0 }) else { return }
                 Terminal.error(
                     "error: the screen of '\(url)' did not load within \(deadline), and its plugin's code holds the "

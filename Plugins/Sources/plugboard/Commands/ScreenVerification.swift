@@ -47,7 +47,7 @@ enum ScreenVerification {
                 }
             case .timedOut(let text):
                 output = text
-                message = { url in "hung: \(url) did not load and render within \(Int(timeout.rounded(.up))) s (killed)"
+                message = { url in "hung: \(url) did not load and render within \(SecondsText.make(timeout)) s (killed)"
                 }
             }
             // The routes the child announced: the number, file and URL of each; the last is the one

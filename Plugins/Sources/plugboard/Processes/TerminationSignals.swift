@@ -26,9 +26,9 @@ final class TerminationSignals: @unchecked Sendable {
         var stuck = false
     }
 
-    /// How long the shell's thread has to take a command's giving up before the host says that it
-    /// cannot, and what the next signal does.
-    static let givingUpTime = DispatchTimeInterval.seconds(1)
+    /// How long a command's thread has to take its giving up before the host says that it cannot
+    /// (plugin code holds the thread), and what the next signal does.
+    static let givingUpTime: Duration = .seconds(1)
 
     init() {
         var sources: [any DispatchSourceSignal] = []
@@ -78,7 +78,8 @@ final class TerminationSignals: @unchecked Sendable {
     private func deliver(_ name: String) {
         if name == "SIGINT", let interrupt = state.withLock({ $0.interrupt.take() }) {
             interrupt()
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.givingUpTime) { [weak self] in
+            Task.detached { [weak self] in
+                try? await Task.sleep(for: Self.givingUpTime)
                 self?.sayIfStuck()
             }
             return

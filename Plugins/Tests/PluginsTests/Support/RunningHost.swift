@@ -32,6 +32,7 @@ final class RunningHost {
         (process.standardInput, process.standardOutput) = (input, output)
         process.standardError = mergingErrors ? output : errors
         try process.run()
+        signal(SIGPIPE, SIG_IGN)
         watchdog = HostProcess.watchdog(for: process, after: timeLimit)
         guard !mergingErrors else { return }
         problems.enter()
@@ -62,9 +63,8 @@ final class RunningHost {
 
     /// Types `lines` into the shell.
     func type(_ lines: String) {
-        // A host that ended does not read them: the write fails (SIGPIPE ignored), and the test
-        // goes on to say what it saw rather than end with the test run.
-        signal(SIGPIPE, SIG_IGN)
+        // A host that ended does not read them: the write fails (SIGPIPE is ignored, ``init``), and
+        // the test goes on to say what it saw rather than end with the test run.
         try? input.fileHandleForWriting.write(contentsOf: Data(lines.utf8))
     }
 
