@@ -301,4 +301,14 @@ struct WireTests {
         #expect(SpawnedProcess.lastWords(in: said, status: 0) == "ended with status 0")
         #expect(SpawnedProcess.lastWords(in: said, status: 137 << 8) == "ended with status 137")
     }
+
+    /// A spare process killed by another before it was told its plugin writes only the line that
+    /// names the signal: nothing of a plugin's, so the host tries a new process rather than blame
+    /// the plugin. What a plugin writes, or a backtrace, is a word of its own.
+    @Test func aProcessThatSaysOnlyWhichSignalEndedItSaidNothing() {
+        #expect(SpawnedProcess.saidNothing(""))
+        #expect(SpawnedProcess.saidNothing("\nplugboard: ended by signal 6\n"))
+        #expect(!SpawnedProcess.saidNothing("probe.start: waiting\nplugboard: ended by signal 6\n"))
+        #expect(!SpawnedProcess.saidNothing("\n*** Signal 6: Backtracing ***\n"))
+    }
 }

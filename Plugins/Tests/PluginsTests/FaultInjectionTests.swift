@@ -85,8 +85,9 @@ struct FaultInjectionTests {
             // how): the journey restarts it.
             if let name = shown.firstMatch(of: /restart (\w+)\)\n/)?.1 {
                 let restart = host.seen.endIndex
-                host.type("restart \(name)\n")
-                host.read(until: "\nStack: ", after: restart)
+                // `stack` after it: a restart that fails says so on standard error alone.
+                host.type("restart \(name)\nstack\n")
+                host.read(until: "> stack\nStack: ", after: restart)
                 guard host.seen[restart...].contains("restarted ") else {
                     // The host may have ended: what it said last, and how it ended, say why.
                     let (status, _, problems) = try host.finish()

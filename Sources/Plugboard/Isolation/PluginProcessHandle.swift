@@ -128,11 +128,12 @@ final class PluginProcessHandle: Sendable {
                     spare.output.handLines(to: onOutput)
                     return try await serve(
                         files, confinement: confinement, by: spare, deadline: deadline, command: command)
-                } catch .endedBeforeReady(_, let report) where report.isEmpty {
-                    // It ended without a word — killed since it was prepared, say — so no plugin's
-                    // code ended it: a new process tries, and says why if it cannot. One that
-                    // refused the plugins, trapped loading them or hung is not tried again: a new
-                    // process would run their code again, to the same end.
+                } catch .endedBeforeReady(_, let report) where SpawnedProcess.saidNothing(report) {
+                    // It ended without a word — killed since it was prepared, say, its only line
+                    // the one that names the signal another process sent — so no plugin's code
+                    // ended it: a new process tries, and says why if it cannot. One that refused
+                    // the plugins, trapped loading them or hung is not tried again: a new process
+                    // would run their code again, to the same end.
                 }
             }
         }

@@ -103,6 +103,15 @@ struct SpawnedProcess: Sendable {
         return "ended with status \(status >> 8 & 0xFF)"
     }
 
+    /// Whether `report`, all a process wrote, holds no word of its own: nothing, or only the line
+    /// it writes as a fatal signal another process sent ends it (``lastWords(in:status:)``).
+    static func saidNothing(_ report: String) -> Bool {
+        let ended = String(cString: pb_ended_by_signal)
+        return report.split(separator: "\n").allSatisfy { line in
+            line.allSatisfy(\.isWhitespace) || line.hasPrefix(ended)
+        }
+    }
+
     /// Starts the process with `socket` as its descriptor 3 and its standard output and error in
     /// one pipe, in the order it writes them: the host holds two descriptors per plugin process.
     private static func spawn(_ arguments: [String], socket: Int32) throws(IsolationError) -> (Int32, ProcessOutput) {
