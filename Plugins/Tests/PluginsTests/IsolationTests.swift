@@ -534,12 +534,12 @@ struct IsolationTests {
     @Test func aSecondCopyOfAnIsolatedPluginIsRefusedAsADuplicate() async throws {
         let scratch = try Scratch()
         _ = try scratch.otherGreeterBuild(as: "libGreeterPlugin.so")
-        for (eager, served) in [
-            (["--eager"], "  ✓ Greeter 1.0.0  (isolated, process "),
-            ([], "  - Greeter 1.0.0  (isolated: starts when first needed)\n"),
+        for (command, served) in [
+            (["open", "app://greeter/hello", "--eager"], "  ✓ Greeter 1.0.0  (isolated, process "),
+            (["list"], "  - Greeter 1.0.0  (isolated: starts when first needed)\n"),
         ] {
             let run = try await HostProcess.run(
-                ["list", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Greeter"] + eager)
+                command + ["--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Greeter"])
             #expect(run.status == 1)
             #expect(
                 run.standardError.contains(
@@ -551,43 +551,66 @@ struct IsolationTests {
         }
     }
 
-    /// `list` says where each plugin runs, and the process of an isolated one; of one isolated
-    /// that has not started (it is not needed at launch), that it starts when first needed.
+    /// `list` says where each plugin runs: an isolated one in a process of its own when first
+    /// needed, with the startup tasks and services its manifest declares — even with `--eager`,
+    /// list starts no plugin process.
     @Test func listShowsWhereEachPluginRuns() async throws {
-        let text = try await HostProcess.run(["list", "--isolate", "Greeter", "--eager"])
-        #expect(text.status == 0, "\(text.standardError)")
-        let greeter = try #require(text.standardOutput.firstRange(of: "  Greeter 1.0.0  "))
-        #expect(text.standardOutput[greeter.upperBound...].contains(/\n    runs         isolated, process \d+\n/))
-        #expect(text.standardOutput.contains("    runs         in the host's process\n"))
-        let json = try await HostProcess.run(["list", "--isolate", "Greeter", "--eager", "--json"])
-        let listed = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
-        let plugins = try #require(listed?["plugins"] as? [[String: Any]])
-        let isolated = plugins.filter { $0["isolated"] as? Bool == true }
-        #expect(isolated.map { $0["name"] as? String } == ["Greeter"])
-        #expect(isolated.first?["processID"] is Int, "\(isolated)")
-        #expect(isolated.first?["loaded"] as? Bool == true, "\(isolated)")
-
-        let lazy = try await HostProcess.run(["list", "--isolate", "Greeter"])
-        #expect(lazy.status == 0, "\(lazy.standardError)")
-        #expect(lazy.standardError.contains("  - Greeter 1.0.0  (isolated: starts when first needed)\n"))
-        #expect(
-            lazy.standardOutput.contains(
-                "  Greeter 1.0.0  \(try BuildProducts.greeter)\n    not loaded   until first needed, in a process of its own\n"
-            ),
-            "\(lazy.standardOutput)")
-        let waiting = try await HostProcess.run(["list", "--isolate", "Greeter", "--json"])
-        let declared = try JSONSerialization.jsonObject(with: Data(waiting.standardOutput.utf8)) as? [String: Any]
-        let greeters = try #require(declared?["plugins"] as? [[String: Any]]).filter {
-            $0["name"] as? String == "Greeter"
+        for eager in [["--eager"], []] {
+            let text = try await HostProcess.run(["list", "--isolate", "Greeter"] + eager)
+            #expect(text.status == 0, "\(text.standardError)")
+            #expect(text.standardError.contains("  - Greeter 1.0.0  (isolated: starts when first needed)\n"))
+            #expect(
+                text.standardOutput.contains(
+                    "  Greeter 1.0.0  \(try BuildProducts.greeter)\n    not loaded   until first needed, in a process of its own\n"
+                ),
+                "\(text.standardOutput)")
+            #expect(text.standardOutput.contains("    runs         in the host's process\n"))
+            #expect(
+                text.standardOutput.contains(
+                    "\n  greeter.prepare  [GreeterPlugin.GreeterModule, plugin Greeter, not loaded]\nServices\n"),
+                "\(text.standardOutput)")
+            #expect(
+                text.standardOutput.contains("  GreeterPlugin.Greetings  [plugin Greeter, not loaded]\n"),
+                "\(text.standardOutput)")
+            let json = try await HostProcess.run(["list", "--isolate", "Greeter", "--json"] + eager)
+            let listed = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+            let greeters = try #require(listed?["plugins"] as? [[String: Any]]).filter {
+                $0["name"] as? String == "Greeter"
+            }
+            #expect(greeters.count == 1)
+            #expect(greeters.first?["isolated"] as? Bool == true && greeters.first?["loaded"] as? Bool == false)
+            #expect(greeters.first?["processID"] == nil, "\(greeters)")
+            let tasks = try #require(listed?["tasks"] as? [[String: Any]]).filter {
+                $0["plugin"] as? String == "Greeter"
+            }
+            #expect(tasks.map { $0["name"] as? String } == ["greeter.prepare"], "\(tasks)")
+            #expect(tasks.first?["loaded"] as? Bool == false)
+            let services = try #require(listed?["services"] as? [[String: Any]]).filter {
+                $0["plugin"] as? String == "Greeter"
+            }
+            #expect(services.map { $0["type"] as? String } == ["GreeterPlugin.Greetings"], "\(services)")
         }
-        #expect(greeters.count == 1)
-        #expect(greeters.first?["isolated"] as? Bool == true && greeters.first?["loaded"] as? Bool == false)
-        #expect(greeters.first?["processID"] == nil, "\(greeters)")
-        // Its task and service belong to its process, as those of a plugin running isolated do.
-        let tasks = try #require(declared?["tasks"] as? [[String: Any]])
-        #expect(!tasks.contains { $0["plugin"] as? String == "Greeter" }, "\(tasks)")
-        let services = try #require(declared?["services"] as? [[String: Any]])
-        #expect(!services.contains { $0["plugin"] as? String == "Greeter" }, "\(services)")
+    }
+
+    /// `list` and `routes` run no code of a plugin to isolate, in any process: the probe, whose
+    /// module records its registration wherever it runs, records nothing; loaded in the host's
+    /// process, it does.
+    @Test func listingAPluginToIsolateRunsNoneOfItsCode() async throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let record = scratch.directory.appendingPathComponent("record")
+        let plugins = ["--with-bundled", "--plugins", scratch.directory.path]
+        for command in [["list", "--eager"], ["routes", "--eager"], ["list", "--json"]] {
+            let run = try await HostProcess.run(
+                command + plugins + ["--isolate", "Probe", "--grant", "Probe"],
+                environment: ["PLUGBOARD_PROBE_RECORD": record.path])
+            #expect(run.status == 0, "\(command): \(run.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: record.path), "\(command) ran the probe's code")
+        }
+        let inHost = try await HostProcess.run(
+            ["list"] + plugins + ["--grant", "Probe"], environment: ["PLUGBOARD_PROBE_RECORD": record.path])
+        #expect(inHost.status == 0, "\(inHost.standardError)")
+        #expect((try? String(contentsOf: record, encoding: .utf8)) == "registered\n")
     }
 
     /// Isolating a plugin without the plugin it needs would part them: refused before anything

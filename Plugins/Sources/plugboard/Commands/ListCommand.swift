@@ -11,7 +11,8 @@ enum ListCommand {
         its file and the runtime and toolchain it was built for, each module with where it
         comes from, and the routes, startup tasks and services with the module that owns them.
         Only the plugins active at launch are loaded; what the others register comes from their
-        manifests, marked as not loaded.
+        manifests, marked as not loaded. So does what the plugins to isolate register: list starts
+        no plugin process and runs no startup task.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.

@@ -9,8 +9,9 @@ enum RoutesCommand {
 
         Lists every route of the bundled plugins (or of the plugins in each DIR): its pattern,
         parameters, title, example URL, and the module and file that own it. Only the plugins
-        active at launch are loaded; the routes of the others come from their manifests, and
-        say which plugin opening them loads.
+        active at launch are loaded; the routes of the others, and of the plugins to isolate,
+        come from their manifests (no plugin process starts), and say which plugin opening them
+        loads.
 
         OPTIONS:
           --plugins DIR   Load the .so files in DIR instead of the bundled plugins.

@@ -57,19 +57,22 @@ enum PluginLoading {
     /// Installs the plugins as ``load(directories:withBundled:into:)`` loads them, except that
     /// without `eager` only the plugins active at launch (and those they need) are loaded: the
     /// others are declared, and activated when first needed, each announced on standard output;
-    /// and those `isolation` places in plugin processes run there (``Isolation``).
+    /// and those `isolation` places in plugin processes run there (``Isolation``). Without
+    /// `startingProcesses` (a command that only describes the plugins), those are declared from
+    /// their manifests, whatever `eager` says, and no plugin process starts.
     /// Returns the population, which the registry holds weakly: keep it while plugins may be
     /// needed.
     static func install(
         directories: [String], withBundled: Bool = false, eager: Bool, mappingCopies: Bool = false,
-        isolation: IsolationChoice = IsolationChoice(), into registry: Registry = .shared
+        isolation: IsolationChoice = IsolationChoice(), startingProcesses: Bool = true,
+        into registry: Registry = .shared
     ) async throws -> (failures: Int, population: PluginPopulation) {
         let read = try read(
             directories: directories, withBundled: withBundled, mappingCopies: mappingCopies,
             isolation: isolation.policy, grants: isolation.grants, into: registry)
         // The plugins to isolate start in processes of their own — those needed at launch now, the
         // others when first needed — and the rest load here.
-        let (now, later) = isolatedGroups(of: read, eager: eager)
+        let (now, later) = startingProcesses ? isolatedGroups(of: read, eager: eager) : ([], read.plan.groups)
         // An isolated plugin is confined to its permissions as far as the kernel lets it be.
         let unenforced = read.plan.groups.isEmpty ? [] : KernelConfinement.current.unenforced
         if !unenforced.isEmpty {
@@ -80,7 +83,8 @@ enum PluginLoading {
             now, deadline: isolation.deadline, manifests: read.manifests, loader: read.loader)
         let (inHost, population) = installInHost(read, eager: eager)
         let undeclared = Isolation.declare(
-            later, deadline: isolation.deadline, manifests: read.manifests, in: population)
+            later, deadline: isolation.deadline, manifests: read.manifests, in: population,
+            preparingAProcess: startingProcesses)
         return (read.failures + failures + inHost + undeclared, population)
     }
 
@@ -217,9 +221,10 @@ enum PluginLoading {
 
     /// Installs the plugins that the `--plugins` and `--with-bundled` options in `arguments` select
     /// for a command that lists what they register — loading only those active at launch, the
-    /// others' declarations coming from their manifests, unless `--eager` asks to load them all,
-    /// and those `--isolate` names in processes of their own — reporting the loading on standard error so that standard output holds the listing alone;
-    /// returns how many failed, the population, and whether `--json` asks for JSON.
+    /// others' declarations coming from their manifests, unless `--eager` asks to load them all;
+    /// those `--isolate` names are declared from their manifests, no process started and no task
+    /// run — reporting the loading on standard error so that standard output holds the listing
+    /// alone; returns how many failed, the population, and whether `--json` asks for JSON.
     static func installForListing(
         _ arguments: [String]
     ) async throws -> (failures: Int, population: PluginPopulation, json: Bool) {
@@ -228,7 +233,7 @@ enum PluginLoading {
         let (failures, population) = try await Terminal.toStandardErrorWhile {
             try await install(
                 directories: options.pluginDirectories, withBundled: options.withBundled, eager: options.has("--eager"),
-                isolation: try options.isolation)
+                isolation: try options.isolation, startingProcesses: false)
         }
         return (failures, population, options.has("--json"))
     }

@@ -103,14 +103,15 @@ enum Isolation {
 
     /// Declares each group of `groups` in `population`, to start in a process of its own when it is
     /// first needed, printing a line for each plugin; returns how many plugins failed (a second
-    /// copy of a plugin, say, or a route another plugin has).
+    /// copy of a plugin, say, or a route another plugin has). With `preparingAProcess`, a plugin
+    /// process is started ahead, for the first of them to start.
     static func declare(
         _ groups: [[PluginCandidate]], deadline: Duration, manifests: [String: SealedManifest],
-        in population: PluginPopulation
+        in population: PluginPopulation, preparingAProcess: Bool = true
     ) -> Int {
         var failures = 0
         // Their first use takes a process started ahead.
-        if !groups.isEmpty { IsolatedPlugin.prepareProcess(for: processCommand) }
+        if !groups.isEmpty && preparingAProcess { IsolatedPlugin.prepareProcess(for: processCommand) }
         for group in groups {
             let loader = population.loader
             do {

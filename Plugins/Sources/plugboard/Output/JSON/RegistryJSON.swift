@@ -116,21 +116,29 @@ struct RegistryJSON: Encodable {
         let isolated = Isolation.names(startedOr: isolatedMembers)
         routes = snapshot.routes.map { RouteJSON($0, in: snapshot, isolated: isolated) }
         let pluginOf = Dictionary(snapshot.modules.map { ($0.name, $0.plugin) }) { first, _ in first }
+        // Those of plugins not loaded, isolated or not, as their manifests declare them (those of a
+        // plugin that runs isolated are its process's, which the host does not hold).
         tasks =
             snapshot.tasks.map { Task($0, plugin: pluginOf[$0.owner.module] ?? nil, loaded: true) }
-            // Those of a plugin to run isolated will run in its process, as those of one that runs
-            // there now do: the host lists neither.
-            + members.filter(isDeclared).flatMap { member in
+            + declared.flatMap { member in
                 member.manifest.declaredTasks(image: member.candidate.path).map {
                     Task($0, plugin: member.candidate.name, loaded: false)
                 }
             }
+        // The registry declares the services of a plugin in the host's process that is not loaded
+        // yet; those of one isolated serve only its process, so its manifest names them.
+        let isolatedServices = isolatedMembers.filter(isDeclared).flatMap { member in
+            member.manifest.services.map {
+                Service(type: $0, module: nil, plugin: member.candidate.name, loaded: false)
+            }
+        }
         services =
             (snapshot.services.map {
                 Service(
                     type: $0.typeName, module: $0.owner.module, plugin: pluginOf[$0.owner.module] ?? nil, loaded: true)
             }
-            + snapshot.inactiveServices.map { Service(type: $0.key, module: nil, plugin: $0.value, loaded: false) })
+            + snapshot.inactiveServices.map { Service(type: $0.key, module: nil, plugin: $0.value, loaded: false) }
+            + isolatedServices)
             .sorted {
                 $0.type < $1.type
             }
