@@ -125,7 +125,7 @@ failed:;
 }
 
 int pb_spawn_plugin_process(const char *path, char *const arguments[], char *const environment[], int socket,
-                            int output, bool namespaces, pid_t *pid) {
+                            int output, bool namespaces, bool without_network, pid_t *pid) {
   struct pb_spawn_plan plan = {
       .path = path, .arguments = arguments, .environment = environment, .socket = socket, .output = output,
       .mapped = namespaces};
@@ -149,7 +149,9 @@ int pb_spawn_plugin_process(const char *path, char *const arguments[], char *con
   // first process, and when it ends, however it ends, the kernel ends every process in it. The
   // child shares this process's memory until it starts the program, as `posix_spawn`'s does, with
   // every signal blocked meanwhile, so that no handler of the host runs in it.
-  int flags = SIGCHLD | CLONE_VM | CLONE_VFORK | (namespaces ? CLONE_NEWUSER | CLONE_NEWPID : 0);
+  // A network namespace of its own, with no way out, for a plugin that may not connect anywhere.
+  int flags = SIGCHLD | CLONE_VM | CLONE_VFORK | (namespaces ? CLONE_NEWUSER | CLONE_NEWPID : 0) |
+              (namespaces && without_network ? CLONE_NEWNET : 0);
   sigset_t all, previous;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &previous);
@@ -176,13 +178,13 @@ int pb_spawn_plugin_process(const char *path, char *const arguments[], char *con
   return failed;
 }
 
-bool pb_process_namespaces_available(void) {
+bool pb_process_namespaces_available(bool without_network) {
   char *arguments[] = {"/bin/true", NULL};
   char *environment[] = {NULL};
   pid_t child = 0;
   int null = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (null < 0) return false;
-  int failed = pb_spawn_plugin_process("/bin/true", arguments, environment, null, null, true, &child);
+  int failed = pb_spawn_plugin_process("/bin/true", arguments, environment, null, null, true, without_network, &child);
   close(null);
   if (failed != 0) return false;
   while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {

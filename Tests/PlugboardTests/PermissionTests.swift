@@ -129,7 +129,12 @@ struct KernelConfinementTests {
         #expect(
             KernelConfinement(landlock: 7, seccomp: true, processNamespaces: false).unenforced == [
                 "the end of what a plugin starts when its process is killed (this user may not create process "
-                    + "namespaces)"
+                    + "namespaces)",
+                "a network of its own for a plugin that declares none (this user may not create network namespaces)",
+            ])
+        #expect(
+            KernelConfinement(landlock: 7, seccomp: true, networkNamespaces: false).unenforced == [
+                "a network of its own for a plugin that declares none (this user may not create network namespaces)"
             ])
     }
 }

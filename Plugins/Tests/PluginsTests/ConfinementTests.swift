@@ -166,6 +166,34 @@ struct ConfinementTests {
         #expect(json?["permissions"] as? [String] == ["read /srv", "connect any"], "\(inspected.standardOutput)")
     }
 
+    /// A plugin that may not connect anywhere runs in a network namespace of its own, as the
+    /// spare prepared ahead does; one granted a connection shares the host's network.
+    @Test(.enabled(if: KernelConfinement.current.networkNamespaces))
+    func aPluginWithoutANetworkGrantHasNoNetworkOfItsOwn() throws {
+        let network = { (process: String) in
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process)/ns/net")
+        }
+        for granted in [false, true] {
+            let plugins = try Scratch()
+            _ = try plugins.copy(BuildProducts.probe, as: "libProbePlugin.so")
+            let host = try RunningHost(
+                ["run", "--with-bundled", "--plugins", plugins.directory.path, "--isolate", "Probe"]
+                    + (granted ? ["--grant", "Probe"] : []),
+                environment: ["XDG_STATE_HOME": plugins.directory.path].merging(
+                    granted ? ["PLUGBOARD_PROBE_PERMISSIONS": "connect any"] : [:]
+                ) { $1 })
+            host.type("open app://probe/identity\n")
+            host.read(until: "Stack: Home > Probe\n")
+            let process = try #require(ProcessTable.pluginProcesses(of: host.processIdentifier).first)
+            #expect(network("\(process)") != nil && network("self") != nil)
+            #expect((network("\(process)") == network("self")) == granted, "granted: \(granted)")
+            let spare = try #require(host.spareProcess(), "no process was prepared")
+            #expect(network("\(spare)") != network("self"), "the spare shares the host's network")
+            let (status, _, problems) = try host.finish()
+            #expect(status == 0, "\(problems)")
+        }
+    }
+
     /// A confined process's private temporary directory is its `TMPDIR`, which it may write, and
     /// goes with it.
     @Test func thePrivateTemporaryDirectoryIsWritableAndEndsWithItsProcess() throws {

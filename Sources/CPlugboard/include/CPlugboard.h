@@ -139,17 +139,20 @@ __attribute__((visibility("hidden"))) int pb_set_nonblocking(int descriptor);
 /// descriptor, a process group of its own, every signal at its default action and unblocked.
 /// With `namespaces`, in a process namespace of its own (owned by a user namespace of its own,
 /// which maps its user and group to themselves): it is that namespace's first process, and the
-/// kernel ends every process in it when it ends. Writes its process ID to `pid`. Returns 0, or
-/// an error number (of the start, or of the `execve`).
+/// kernel ends every process in it when it ends. With `without_network` as well, in a network namespace
+/// of its own, which has no interface but a loopback that is down: it reaches no network.
+/// Writes its process ID to `pid`. Returns 0, or an error number (of the start, or of the
+/// `execve`).
 __attribute__((visibility("hidden"))) int pb_spawn_plugin_process(const char *_Nonnull path,
                                                                   char *_Nullable const arguments[_Nonnull],
                                                                   char *_Nullable const environment[_Nonnull],
                                                                   int socket, int output, bool namespaces,
-                                                                  pid_t *_Nonnull pid);
+                                                                  bool without_network, pid_t *_Nonnull pid);
 
 /// Whether this process may start a child in process and user namespaces of its own (the kernel
-/// allows them to an unprivileged user, or this one is privileged): starts `/bin/true` so.
-__attribute__((visibility("hidden"))) bool pb_process_namespaces_available(void);
+/// allows them to an unprivileged user, or this one is privileged), and with `without_network`, in a
+/// network namespace of its own too: starts `/bin/true` so.
+__attribute__((visibility("hidden"))) bool pb_process_namespaces_available(bool without_network);
 
 /// The ID of the process that the host's namespace numbers `outer` (a thread ID too), as the
 /// namespace of that process numbers it: `outer` itself outside a namespace of its own.

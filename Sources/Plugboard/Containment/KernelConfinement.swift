@@ -2,7 +2,8 @@ internal import CPlugboard
 
 /// What this machine's kernel lets a plugin process confine itself with: Landlock (files,
 /// programs; TCP ports from ABI 4; signals and abstract sockets of other processes from ABI 6),
-/// seccomp filters (system calls, sockets), and process namespaces (what it starts ends with it).
+/// seccomp filters (system calls, sockets), process namespaces (what it starts ends with it) and
+/// network namespaces (a plugin that may not connect anywhere has no network to reach).
 ///
 /// ```swift
 /// for missing in KernelConfinement.current.unenforced { print("not enforced: \(missing)") }
@@ -27,18 +28,27 @@ public struct KernelConfinement: Sendable, Hashable {
     /// KernelConfinement.current.processNamespaces  // true where user namespaces are allowed
     /// ```
     public let processNamespaces: Bool
+    /// Whether a plugin process that may not connect anywhere (it declares no network) starts in a
+    /// network namespace of its own, with no interface but a loopback that is down: the kernel
+    /// lets this user create one beside its process namespace.
+    ///
+    /// ```swift
+    /// KernelConfinement.current.networkNamespaces  // true where user namespaces are allowed
+    /// ```
+    public let networkNamespaces: Bool
 
     /// What a kernel offers: its Landlock ABI (0 for none), whether it takes seccomp filters, and
-    /// whether this user may start a process in a process namespace of its own.
+    /// whether this user may start a process in process and network namespaces of its own.
     ///
     /// ```swift
     /// let old = KernelConfinement(landlock: 3, seccomp: true)
     /// print(old.unenforced)
     /// ```
-    public init(landlock: Int32, seccomp: Bool, processNamespaces: Bool = true) {
+    public init(landlock: Int32, seccomp: Bool, processNamespaces: Bool = true, networkNamespaces: Bool = true) {
         self.landlock = landlock
         self.seccomp = seccomp
         self.processNamespaces = processNamespaces
+        self.networkNamespaces = processNamespaces && networkNamespaces
     }
 
     /// What this machine's kernel offers, read once.
@@ -46,9 +56,13 @@ public struct KernelConfinement: Sendable, Hashable {
     /// ```swift
     /// let kernel = KernelConfinement.current
     /// ```
-    public static let current = KernelConfinement(
-        landlock: processLayers.landlock, seccomp: processLayers.seccomp,
-        processNamespaces: pb_process_namespaces_available())
+    public static let current: KernelConfinement = {
+        // One process started learns both where network namespaces are allowed, as they mostly are.
+        let network = pb_process_namespaces_available(true)
+        return KernelConfinement(
+            landlock: processLayers.landlock, seccomp: processLayers.seccomp,
+            processNamespaces: network || pb_process_namespaces_available(false), networkNamespaces: network)
+    }()
 
     /// The layers a process confines itself with, read once: Landlock's ABI and whether seccomp
     /// filters are taken. A plugin process reads these alone; whether process namespaces may be
@@ -76,6 +90,11 @@ public struct KernelConfinement: Sendable, Hashable {
         if !processNamespaces {
             missing.append(
                 "the end of what a plugin starts when its process is killed (this user may not create process "
+                    + "namespaces)")
+        }
+        if !networkNamespaces {
+            missing.append(
+                "a network of its own for a plugin that declares none (this user may not create network "
                     + "namespaces)")
         }
         return missing

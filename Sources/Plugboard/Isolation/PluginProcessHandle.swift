@@ -118,7 +118,9 @@ final class PluginProcessHandle: Sendable {
         _ command: [String], files: [String], confinement: ProcessConfinement?, deadline: Duration,
         onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
-        if let spare = SpareProcesses.take(command) {
+        // A spare reaches no network: one whose plugins may connect starts a process that does.
+        let reachingNetwork = confinement.map { $0.network || !$0.ports.isEmpty } ?? true
+        if !reachingNetwork, let spare = SpareProcesses.take(command) {
             if spare.isStopped {
                 // Stopped since it was prepared (SIGSTOP, say), it would not answer: no plugin's
                 // code ran in it, so it is ended, and a new process tries, no plugin blamed.
@@ -137,7 +139,7 @@ final class PluginProcessHandle: Sendable {
                 }
             }
         }
-        let process = try SpawnedProcess.start(command)
+        let process = try SpawnedProcess.start(command, reachingNetwork: reachingNetwork)
         process.output.handLines(to: onOutput)
         // No plugin's code runs before the process says it is prepared: the wait is short.
         guard process.waitForPrepared(within: deadline) else {

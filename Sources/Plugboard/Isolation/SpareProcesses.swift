@@ -3,7 +3,9 @@ internal import Glibc
 /// Plugin processes started ahead, one per command, each waiting to be told which plugins to
 /// serve: a first use or a restart takes the one prepared instead of starting a process (the
 /// executable mapped, the Swift runtime and Foundation started: several milliseconds), and the
-/// next is started on a thread of its own, a moment after the request that took it.
+/// next is started on a thread of its own, a moment after the request that took it. A spare
+/// reaches no network (a network namespace of its own, where the kernel allows one): a plugin
+/// whose grant lets it connect starts a process of its own instead.
 enum SpareProcesses {
     private static let prepared = PosixMutex<[[String]: SpawnedProcess]>([:])
     /// How long a process started ahead may take to say it is prepared: no request waits on it,
@@ -34,7 +36,9 @@ enum SpareProcesses {
         starter?.async {
             // The thread blocks every signal: no signal cuts the wait short.
             usleep(UInt32(delay / .microseconds(1)))
-            guard prepared.withLock({ $0[command] == nil }), let process = try? SpawnedProcess.start(command) else {
+            guard prepared.withLock({ $0[command] == nil }),
+                let process = try? SpawnedProcess.start(command, reachingNetwork: false)
+            else {
                 return
             }
             guard process.waitForPrepared(within: preparing) else {

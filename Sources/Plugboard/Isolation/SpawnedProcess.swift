@@ -9,9 +9,11 @@ struct SpawnedProcess: Sendable {
     let connection: WireConnection
     let output: ProcessOutput
 
-    /// Starts `command` (an executable and its arguments) as a plugin process.
+    /// Starts `command` (an executable and its arguments) as a plugin process; unless
+    /// `reachingNetwork`, in a network namespace of its own where the kernel allows one
+    /// (``KernelConfinement/networkNamespaces``): it reaches no network, whatever it asks later.
     /// - Throws: ``IsolationError/cannotStart(reason:)`` when the system cannot start it.
-    static func start(_ command: [String]) throws(IsolationError) -> SpawnedProcess {
+    static func start(_ command: [String], reachingNetwork: Bool) throws(IsolationError) -> SpawnedProcess {
         PluginDirectories.removeStaleTemporaries
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -19,7 +21,7 @@ struct SpawnedProcess: Sendable {
         }
         let connection = WireConnection(descriptor: ends[0])
         defer { close(ends[1]) }
-        let (processID, output) = try spawn(command, socket: ends[1])
+        let (processID, output) = try spawn(command, socket: ends[1], reachingNetwork: reachingNetwork)
         return SpawnedProcess(processID: processID, connection: connection, output: output)
     }
 
@@ -114,7 +116,9 @@ struct SpawnedProcess: Sendable {
 
     /// Starts the process with `socket` as its descriptor 3 and its standard output and error in
     /// one pipe, in the order it writes them: the host holds two descriptors per plugin process.
-    private static func spawn(_ arguments: [String], socket: Int32) throws(IsolationError) -> (Int32, ProcessOutput) {
+    private static func spawn(
+        _ arguments: [String], socket: Int32, reachingNetwork: Bool
+    ) throws(IsolationError) -> (Int32, ProcessOutput) {
         var outputEnds: [Int32] = [-1, -1]
         guard pb_pipe_closed_on_exec(&outputEnds) == 0 else {
             throw .cannotStart(reason: String(cString: strerror(errno)))
@@ -138,8 +142,10 @@ struct SpawnedProcess: Sendable {
         // runtime see a SIGSEGV sent to it. And, where the kernel lets it, a process namespace of
         // its own, so that nothing it starts outlives it, however it ends.
         var processID: pid_t = 0
+        let kernel = KernelConfinement.current
         let started = pb_spawn_plugin_process(
-            arguments[0], argv, envp, socket, outputEnds[1], KernelConfinement.current.processNamespaces, &processID)
+            arguments[0], argv, envp, socket, outputEnds[1], kernel.processNamespaces,
+            kernel.networkNamespaces && !reachingNetwork, &processID)
         close(outputEnds[1])
         guard started == 0 else {
             close(outputEnds[0])
