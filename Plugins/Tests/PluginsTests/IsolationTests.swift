@@ -63,10 +63,14 @@ struct IsolationTests {
         #expect(log.hasPrefix(state.path + "/plugboard/crashes/Probe-"))
         let report = try String(contentsOfFile: String(log), encoding: .utf8)
         #expect(report.contains("Fatal error: the probe traps on purpose"), "\(report)")
-        // A header says which plugin and how it ended; it is its owner's alone, as its directory;
-        // the plugin keeps its last ten.
+        // A header says which plugin, its file, the process that stopped and how it ended; it is
+        // its owner's alone, as its directory; the plugin keeps its last ten.
+        let heading = #/plugin: Probe 0\.0\.1\nfiles: (/\S+/libProbePlugin\.so)\nprocess: (\d+)\nended: /#
+        let header = try #require(report.prefixMatch(of: heading), "\(report)")
+        #expect(FileManager.default.fileExists(atPath: String(header.1)))
+        #expect(Int32(header.2) == running.first)
         #expect(
-            report.hasPrefix("plugin: Probe 0.0.1\nended: Fatal error: the probe traps on purpose (ProbePlugin/"),
+            report.dropFirst(header.0.count).hasPrefix("Fatal error: the probe traps on purpose (ProbePlugin/"),
             "\(report)")
         let mode = { (path: String) in
             ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1

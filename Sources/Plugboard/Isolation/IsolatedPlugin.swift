@@ -83,7 +83,8 @@ public final class IsolatedPlugin: Sendable {
     /// How each process that no longer serves ended, by process ID — a stop, or an end the host
     /// chose (replaced, terminated, discarded), recorded before it came and never reported —
     /// and the last stop.
-    private let ends = PosixMutex<(byProcess: [Int32: IsolationError], lastStop: IsolationError?)>(([:], nil))
+    private let ends = PosixMutex<(byProcess: [Int32: IsolationError], lastStop: IsolationError?, lastProcess: Int32?)>(
+        ([:], nil, nil))
     /// Held while a stop is recorded and reported.
     private let reporting = PosixLock()
     private let onStop: @Sendable (IsolationError) -> Void
@@ -243,6 +244,16 @@ public final class IsolatedPlugin: Sendable {
     /// ```
     public var lastStop: IsolationError? {
         ends.withLock { $0.lastStop }
+    }
+
+    /// The process ID of the plugin process that stopped last (``lastStop``), if one did: a crash
+    /// report names it, beside the host's.
+    ///
+    /// ```swift
+    /// notes.lastStoppedProcessID  // 2071
+    /// ```
+    public var lastStoppedProcessID: Int32? {
+        ends.withLock { $0.lastProcess }
     }
 
     /// Sends the request `make` builds with its number, and waits for the screen it answers with
@@ -516,6 +527,7 @@ public final class IsolatedPlugin: Sendable {
                 if let known = ends.byProcess[handle.processID] { return known }
                 ends.byProcess[handle.processID] = error
                 ends.lastStop = error
+                ends.lastProcess = handle.processID
                 return nil
             }
             if let known { return known }

@@ -212,7 +212,8 @@ enum Isolation {
         default: break
         }
         if case .stopped(let plugin, let lastWords, let report) = error,
-            let log = crashLog(for: plugin, ended: lastWords, report: report)
+            let log = crashLog(
+                for: plugin, ended: lastWords, report: report, of: started.withLock { $0 }.first { $0.title == plugin })
         {
             line += "\n  its report: \(log)"
         }
@@ -221,11 +222,14 @@ enum Isolation {
 
     /// Writes `report` into a new file of the crash log directory
     /// (`$XDG_STATE_HOME/plugboard/crashes`, by default `~/.local/state/plugboard/crashes`), after
-    /// a header that says which plugin, how it ended and when; returns its path, or `nil` when it
-    /// could not be written. The directory is its owner's alone (0700) and so is each report
-    /// (0600): a backtrace may hold what the plugin was handling. Each plugin keeps its last
+    /// a header that says which plugin, how it ended and when, and, of `isolated` (the plugin as it
+    /// runs, once it started), its files and the process that stopped; returns its path, or `nil`
+    /// when it could not be written. The directory is its owner's alone (0700) and so is each
+    /// report (0600): a backtrace may hold what the plugin was handling. Each plugin keeps its last
     /// ``keptReports`` reports; older ones are removed.
-    private static func crashLog(for plugin: String, ended: String, report: String) -> String? {
+    private static func crashLog(
+        for plugin: String, ended: String, report: String, of isolated: IsolatedPlugin? = nil
+    ) -> String? {
         let environment = ProcessInfo.processInfo.environment
         let state =
             environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -236,9 +240,11 @@ enum Isolation {
         let name = plugin.split { !($0.isLetter || $0.isNumber || $0 == ".") }.joined(separator: "-")
         let now = Date()
         let file = "\(directory)/\(name)-\(Int(now.timeIntervalSince1970 * 1000))-\(getpid()).log"
+        let files = isolated.map { "files: \($0.files.joined(separator: ", "))\n" } ?? ""
+        let process = isolated?.lastStoppedProcessID.map { "process: \($0)\n" } ?? ""
         let header = """
             plugin: \(plugin)
-            ended: \(ended)
+            \(files)\(process)ended: \(ended)
             written: \(now.formatted(.iso8601))
             host process: \(getpid())
 
