@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,8 +35,14 @@ pid_t pb_local_process_id(pid_t outer) {
   return local;
 }
 
+/// The variable in which a plugin process started in namespaces of its own finds its ID as the
+/// host's namespace numbers it, written by the process itself before it mounted its own `/proc`.
+#define PB_OUTER_PROCESS "PLUGBOARD_OUTER_PROCESS="
+
 pid_t pb_outer_process_id(void) {
-  // `/proc` is the host's: its `self` names this process as the host's namespace numbers it.
+  const char *told = getenv("PLUGBOARD_OUTER_PROCESS");
+  if (told != NULL && atol(told) > 0) return (pid_t)atol(told);
+  // Else `/proc` is the host's: its `self` names this process as the host's namespace numbers it.
   char target[32];
   ssize_t length = readlink("/proc/self", target, sizeof target - 1);
   if (length <= 0) return getpid();
@@ -56,6 +63,8 @@ struct pb_spawn_plan {
   bool mapped;
   char userMap[64];
   char groupMap[64];
+  /// `PLUGBOARD_OUTER_PROCESS=` and room for the ID the child writes, one of its environment's.
+  char outer[48];
 };
 
 // The child shares the host's memory until it starts the program: it makes the kernel's calls
@@ -93,6 +102,21 @@ PB_UNINSTRUMENTED static int pb_spawned(void *context) {
                        pb_write_whole("/proc/self/gid_map", plan->groupMap) != 0)) {
     goto failed;
   }
+  if (plan->mapped) {
+    // Its ID as the host's `/proc` names it, for its environment; then a `/proc` of its own
+    // process namespace, in a mount namespace of its own: what reads `/proc` in it (the Swift
+    // runtime's backtracer, which finds threads and images there) sees its own processes, under
+    // the IDs they have, and none of the host's. Where the kernel refuses the mount, the host's
+    // `/proc` stays.
+    char self[24] = {0};
+    long length = syscall(SYS_readlinkat, AT_FDCWD, "/proc/self", self, sizeof self - 1);
+    size_t at = sizeof PB_OUTER_PROCESS - 1;
+    for (long index = 0; index < length && at < sizeof plan->outer - 1; index++) plan->outer[at++] = self[index];
+    plan->outer[at] = 0;
+    if (syscall(SYS_mount, NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0) {
+      syscall(SYS_mount, "proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
+    }
+  }
   if (syscall(SYS_setpgid, 0, 0) != 0) goto failed;
   // Every signal at its default action and unblocked, whatever its host's thread had.
   struct pb_default_action action = {.handler = SIG_DFL};
@@ -128,7 +152,7 @@ int pb_spawn_plugin_process(const char *path, char *const arguments[], char *con
                             int output, bool namespaces, bool without_network, pid_t *pid) {
   struct pb_spawn_plan plan = {
       .path = path, .arguments = arguments, .environment = environment, .socket = socket, .output = output,
-      .mapped = namespaces};
+      .mapped = namespaces, .outer = PB_OUTER_PROCESS};
   snprintf(plan.userMap, sizeof plan.userMap, "%u %u 1", (unsigned)getuid(), (unsigned)getuid());
   snprintf(plan.groupMap, sizeof plan.groupMap, "%u %u 1", (unsigned)getgid(), (unsigned)getgid());
   int report[2];
@@ -137,20 +161,29 @@ int pb_spawn_plugin_process(const char *path, char *const arguments[], char *con
   plan.null = open("/dev/null", O_RDONLY | O_CLOEXEC);
   enum { stackSize = 256 * 1024 };
   char *stack = malloc(stackSize);
-  if (plan.null < 0 || stack == NULL) {
+  // Its environment and the variable its ID goes into, which the child writes.
+  size_t count = 0;
+  while (environment[count] != NULL) count++;
+  char **extended = malloc((count + 2) * sizeof(char *));
+  if (plan.null < 0 || stack == NULL || extended == NULL) {
     int error = plan.null < 0 ? errno : ENOMEM;
     if (plan.null >= 0) close(plan.null);
     free(stack);
+    free(extended);
     close(report[0]);
     close(report[1]);
     return error;
   }
+  for (size_t index = 0; index < count; index++) extended[index] = environment[index];
+  extended[count] = plan.outer;
+  extended[count + 1] = NULL;
+  if (namespaces) plan.environment = extended;
   // A process namespace of its own, owned by a user namespace of its own: it is the namespace's
   // first process, and when it ends, however it ends, the kernel ends every process in it. The
   // child shares this process's memory until it starts the program, as `posix_spawn`'s does, with
   // every signal blocked meanwhile, so that no handler of the host runs in it.
   // A network namespace of its own, with no way out, for a plugin that may not connect anywhere.
-  int flags = SIGCHLD | CLONE_VM | CLONE_VFORK | (namespaces ? CLONE_NEWUSER | CLONE_NEWPID : 0) |
+  int flags = SIGCHLD | CLONE_VM | CLONE_VFORK | (namespaces ? CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS : 0) |
               (namespaces && without_network ? CLONE_NEWNET : 0);
   sigset_t all, previous;
   sigfillset(&all);
@@ -159,6 +192,7 @@ int pb_spawn_plugin_process(const char *path, char *const arguments[], char *con
   int failed = child < 0 ? errno : 0;
   pthread_sigmask(SIG_SETMASK, &previous, NULL);
   free(stack);
+  free(extended);
   close(plan.null);
   close(report[1]);
   if (failed == 0) {

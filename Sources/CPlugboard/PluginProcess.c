@@ -35,11 +35,33 @@ static void pb_default(int signum) {
   sigaction(signum, &action, NULL);
 }
 
+/// The value SIGQUIT is queued with to ask for every thread's backtrace (`PBTH`).
+static const int pb_threads_mark = 0x50425448;
+
+int pb_ask_for_threads(int pid) {
+  // Only of a process that catches SIGQUIT: one that does not (not a plugin process yet, or not
+  // Plugboard's) would ignore it, as the first process of a namespace, or end without a word.
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/status", pid);
+  FILE *status = fopen(path, "re");
+  if (status == NULL) return errno;
+  char line[256];
+  unsigned long long caught = 0;
+  while (fgets(line, sizeof line, status) != NULL) {
+    if (sscanf(line, "SigCgt: %llx", &caught) == 1) break;
+  }
+  fclose(status);
+  if ((caught & (1ULL << (SIGQUIT - 1))) == 0) return ENOTSUP;
+  union sigval mark = {.sival_int = pb_threads_mark};
+  return sigqueue(pid, SIGQUIT, mark) == 0 ? 0 : errno;
+}
+
 static void pb_fatal_signal(int signum, siginfo_t *info, void *context) {
   // Sent by another process (`kill`, `sigqueue`): it ends the process at once, as it would end
-  // any process.
+  // any process, unless it asks for the threads' backtraces, which the crash handler writes.
   int sent = info->si_code <= 0;
-  if (!sent || info->si_pid == getpid()) {
+  int asked = signum == SIGQUIT && info->si_code == SI_QUEUE && info->si_value.sival_int == pb_threads_mark;
+  if (!sent || info->si_pid == getpid() || asked) {
     struct sigaction *previous = &pb_previous[signum];
     if (previous->sa_flags & SA_SIGINFO) {
       previous->sa_sigaction(signum, info, context);

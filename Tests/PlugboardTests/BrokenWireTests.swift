@@ -47,7 +47,8 @@ struct BrokenWireTests {
             deadline: .milliseconds(500))
         let process = try #require(fake.processID)
         let asked = ContinuousClock.now
-        await #expect(throws: IsolationError.notResponding(plugin: "Fake 1.0.0", after: .milliseconds(500))) {
+        await #expect(throws: IsolationError.notResponding(plugin: "Fake 1.0.0", after: .milliseconds(500), report: ""))
+        {
             try await fake.request { .open(request: $0, url: "app://fake", context: nil) }
         }
         #expect(ContinuousClock.now - asked < .seconds(5))

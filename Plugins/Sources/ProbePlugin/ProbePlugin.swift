@@ -218,7 +218,9 @@ final class ProbeScreen: Screen {
     /// With PLUGBOARD_PROBE_RENDER_SPINS=1 it never returns, and keeps a core busy, as a plugin
     /// caught in a loop does.
     func render() -> String {
-        while getenv("PLUGBOARD_PROBE_RENDER_SPINS") != nil {}
+        // Read once: the loop calls nothing, so that where it spins is the probe's own code.
+        let spins = getenv("PLUGBOARD_PROBE_RENDER_SPINS") != nil
+        while spins {}
         return (["probe"] + ReachProbe.results).joined(separator: "\n")
     }
 

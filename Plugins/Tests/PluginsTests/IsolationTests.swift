@@ -63,6 +63,13 @@ struct IsolationTests {
         #expect(log.hasPrefix(state.path + "/plugboard/crashes/Probe-"))
         let report = try String(contentsOfFile: String(log), encoding: .utf8)
         #expect(report.contains("Fatal error: the probe traps on purpose"), "\(report)")
+        // Its backtrace names the plugin's code, with its file and line: the process's backtracer
+        // sees the process, whatever namespace it runs in.
+        #expect(
+            report.contains(
+                /closure #\d+ in ProbeScreen\.actions\.getter \+ \d+ in libProbePlugin\.so at \S+ProbePlugin\.swift:\d+/
+            ),
+            "\(report)")
         // A header says which plugin, its file, the process that stopped and how it ended; it is
         // its owner's alone, as its directory; the plugin keeps its last ten.
         let heading = #/plugin: Probe 0\.0\.1\nfiles: (/\S+/libProbePlugin\.so)\nprocess: (\d+)\nended: /#
@@ -188,6 +195,29 @@ struct IsolationTests {
         let (status, _, problems) = try host.finish()
         #expect(status == 0, "\(problems)")
         #expect(problems.contains("error: Probe 0.0.1 is not responding"), "\(problems)")
+    }
+
+    /// A plugin that hangs is stopped at its deadline once it wrote where each of its threads was:
+    /// its crash report says so, and names the code that spun.
+    @Test func aHangWritesWhereItsThreadsWereIntoItsReport() throws {
+        let state = try Scratch().directory
+        let host = try isolatedProbe(
+            state: state, options: ["--plugin-deadline", "1.5"], environment: ["PLUGBOARD_PROBE_RENDER_SPINS": "1"])
+        host.type("open app://probe/identity\n")
+        host.read(until: "Stack: Home > Probe stopped\n")
+        let (status, _, problems) = try host.finish()
+        #expect(status == 0, "\(problems)")
+        let log = try #require(
+            problems.split(separator: "\n").first { $0.hasPrefix("  its report: ") }?.dropFirst("  its report: ".count),
+            "\(problems)")
+        let report = try String(contentsOfFile: String(log), encoding: .utf8)
+        #expect(
+            report.contains(
+                "\nended: no answer within 1.5 seconds, so it was stopped (where its threads were follows)\n"),
+            "\(report)")
+        // The render that spins, by itself or by its caller's frame (a sample in a leaf it calls).
+        #expect(report.contains(/ProbeScreen[^\n]*\.render\(\)[^\n]* in libProbePlugin\.so/), "\(report)")
+        #expect(report.contains("\nThread 0 \"Probe\" crashed:\n") && report.contains("\nThread 1 "), "\(report)")
     }
 
     /// A view model's request for a screen that never loads, in an isolated plugin, leaves the

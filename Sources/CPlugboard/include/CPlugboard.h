@@ -182,9 +182,17 @@ __attribute__((visibility("hidden"))) void pb_set_thread_name(const char *_Nonnu
 /// SIGFPE, SIGTRAP, SIGQUIT) end the process when another process sends them, as they end any
 /// process: the crash handler, which writes a backtrace and then returns, would otherwise let a
 /// process sent SIGSEGV by `kill` go on running without it. A fault of the process's own, or a
-/// signal it sends itself (`abort`), still goes to the crash handler first. Call it once the
-/// Swift runtime has started; returns 0, or an error number.
+/// signal it sends itself (`abort`), still goes to the crash handler first, and so does SIGQUIT
+/// queued with ``pb_ask_for_threads``' mark. Call it once the Swift runtime has started; returns
+/// 0, or an error number.
 __attribute__((visibility("hidden"))) int pb_end_on_fatal_signals_from_others(void);
+
+/// Asks the plugin process `pid` to write where each of its threads is and end: queues SIGQUIT
+/// with a mark that its handler (``pb_end_on_fatal_signals_from_others``) takes to the Swift
+/// runtime's crash handler, which writes the backtrace of every thread (`threads=all`) as it
+/// would of a crash. Returns 0, or an error number: `ENOTSUP` for a process that does not catch
+/// SIGQUIT, which is not asked.
+__attribute__((visibility("hidden"))) int pb_ask_for_threads(int pid);
 
 /// Ends the process, whatever its threads are doing, once the peer of the connected socket
 /// `descriptor` (the host) closes its end or ends: a thread of its own waits in `poll` for that,

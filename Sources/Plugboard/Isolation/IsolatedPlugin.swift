@@ -517,7 +517,7 @@ public final class IsolatedPlugin: Sendable {
     private func stopped(_ handle: PluginProcessHandle, _ death: PluginProcessHandle.Death) -> IsolationError {
         let error: IsolationError =
             death.timedOut
-            ? .notResponding(plugin: title, after: deadline)
+            ? .notResponding(plugin: title, after: deadline, report: death.report)
             : .stopped(plugin: title, lastWords: death.lastWords, report: death.report)
         // The request that met the stop and the thread that read the process's end both come
         // here: whichever comes second returns once the first has reported it, so that a host

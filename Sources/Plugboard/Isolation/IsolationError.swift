@@ -34,12 +34,13 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
     /// catch IsolationError.stopped(let plugin, let lastWords, _) { print(plugin, lastWords) }
     /// ```
     case stopped(plugin: String, lastWords: String, report: String)
-    /// It did not answer within its deadline, so its process was stopped.
+    /// It did not answer within its deadline, so its process was stopped, once it wrote where each
+    /// of its threads was into `report` (all the process wrote).
     ///
     /// ```swift
-    /// catch IsolationError.notResponding(let plugin, let deadline) { print(plugin, deadline) }
+    /// catch IsolationError.notResponding(let plugin, let deadline, _) { print(plugin, deadline) }
     /// ```
-    case notResponding(plugin: String, after: Duration)
+    case notResponding(plugin: String, after: Duration, report: String)
     /// It stopped `stops` times within `within`, so it does not start again by itself
     /// (``RestartPolicy``) until it is restarted (``IsolatedPlugin/restart()``); `name` is a
     /// name to restart it by.
@@ -109,7 +110,7 @@ public enum IsolationError: Error, Sendable, Equatable, CustomStringConvertible 
             "the plugin process could not start: it ended before its plugin was ready: \(lastWords)"
         case .refused(let reason): "the plugin process refused the plugin: \(reason)"
         case .stopped(let plugin, let lastWords, _): "\(plugin) stopped: \(lastWords)"
-        case .notResponding(let plugin, let deadline):
+        case .notResponding(let plugin, let deadline, _):
             "\(plugin) is not responding: it did not answer within \(deadline), so its process was stopped"
         case .failed(let plugin, let reason): "\(plugin): \(reason)"
         case .stoppedTooOften(let plugin, let name, let stops, let window):

@@ -405,6 +405,8 @@ final class PluginProcessHandle: Sendable {
     /// come whole, if either.
     private func nextDue() -> ContinuousClock.Instant? {
         state.withLock { state in
+            // Once stopped, nothing more is due: it is ending.
+            guard state.stoppedBecause == nil else { return nil }
             let request = state.pending.values.lazy.filter { $0.answer == nil }.map(\.due).min()
             let frame = state.frameBegun.map { $0 + deadline }
             return [request, frame].compactMap { $0 }.min()
@@ -474,13 +476,27 @@ final class PluginProcessHandle: Sendable {
     /// Stops the process for `reason` (the first one given stands): its end is then seen as any
     /// other, and every request waiting is answered with it.
     private func stop(because reason: HostStop) {
-        state.withLock { $0.stoppedBecause = $0.stoppedBecause ?? reason }
+        let first = state.withLock { state in
+            defer { state.stoppedBecause = state.stoppedBecause ?? reason }
+            return state.stoppedBecause == nil
+        }
+        guard first else { return }
+        // Its end, which may take a moment, is waited for on a thread of Dispatch's, not on the
+        // poller's.
+        if case .overdue = reason {
+            // It hangs: where each of its threads is goes into its report first, its connection
+            // open meanwhile (the process ends as soon as it sees it close).
+            DispatchQueue.global().async { [self] in process.endWritingThreads(within: Self.writingThreads) }
+            return
+        }
         // Its connection is closed at once: the poller sees the end even while a process it
-        // started holds the socket open. Its end, which may take a moment, is waited for on a
-        // thread of Dispatch's, not on the poller's.
+        // started holds the socket open.
         connection.shutDown()
         DispatchQueue.global().async { [self] in stop() }
     }
+
+    /// How long a process that hangs has to write where its threads are before it is ended.
+    static let writingThreads: Duration = .seconds(5)
 
     /// Calls `handler` once the process has ended and been reaped, with how it ended: at once if
     /// it has.

@@ -53,6 +53,14 @@ struct SpawnedProcess: Sendable {
         if pb_wait_for_end(processID, Int32(Self.endingItself / .milliseconds(1))) != 1 { kill(-processID, SIGKILL) }
     }
 
+    /// Asks the process to write where each of its threads is, as its backtrace of a crash does,
+    /// and ends it as ``end()`` does once it has ended, or after `limit`: a process that hangs is
+    /// stopped so, and its report says where it hung.
+    func endWritingThreads(within limit: Duration) {
+        if pb_ask_for_threads(processID) == 0 { _ = pb_wait_for_end(processID, limit.pollMilliseconds) }
+        end()
+    }
+
     /// How long a process whose connection the host closed has to end what it started and
     /// itself before it is sent SIGKILL: it takes well under a millisecond.
     static let endingItself: Duration = .milliseconds(100)

@@ -206,14 +206,23 @@ enum Isolation {
     @Sendable static func report(_ error: IsolationError) {
         var line = "error: \(error)"
         switch error {
-        case .stopped(let plugin, _, _), .notResponding(let plugin, _):
+        case .stopped(let plugin, _, _), .notResponding(let plugin, _, _):
             let stays = started.withLock { $0 }.first { $0.title == plugin }?.startsAgainWhenUsed == false
             if stays { line = "error: \(error.summary)" }
         default: break
         }
-        if case .stopped(let plugin, let lastWords, let report) = error,
+        // A hang's report holds where each of its threads was as it was stopped.
+        let ended: (plugin: String, how: String, report: String)? =
+            switch error {
+            case .stopped(let plugin, let lastWords, let report): (plugin, lastWords, report)
+            case .notResponding(let plugin, let deadline, let report):
+                (plugin, "no answer within \(deadline), so it was stopped (where its threads were follows)", report)
+            default: nil
+            }
+        if let ended,
             let log = crashLog(
-                for: plugin, ended: lastWords, report: report, of: started.withLock { $0 }.first { $0.title == plugin })
+                for: ended.plugin, ended: ended.how, report: ended.report,
+                of: started.withLock { $0 }.first { $0.title == ended.plugin })
         {
             line += "\n  its report: \(log)"
         }
