@@ -151,6 +151,7 @@ func run(_ arguments: [String]) async -> Int32 {
         case ChildDescription.command: return ChildDescription.runChild(rest)
         case VerifyCommand.childCommand: return VerifyCommand.runChild(rest)
         case ScreenVerification.childCommand: return await ScreenVerification.runChild(rest)
+        case ActionVerification.childCommand: return await ActionVerification.runChild(rest)
         case "launch": return try await LaunchCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)
         case "routes": return try await RoutesCommand.run(rest)

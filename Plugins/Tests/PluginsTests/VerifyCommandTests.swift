@@ -179,6 +179,43 @@ struct VerifyCommandTests {
         #expect(listing.files.map(\.routesOpened) == [2, 1])
     }
 
+    /// `verify --actions` takes each action of each screen it opened, each in a child of its own,
+    /// and reports a trap or a hang with the route and the action; without it, an action's trap
+    /// passes unseen.
+    @Test func actionsThatCrashOrHangAreReportedWithTheirRouteAndAction() async throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let arguments = ["verify", scratch.directory.path, "--timeout", "3"]
+        let run = try await HostProcess.run(arguments + ["--actions"], environment: ["PLUGBOARD_PROBE_FAULTS": "1"])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "  ✗ libProbePlugin.so: crashed with signal 4 (Illegal instruction) while taking the action 'trap' "
+                        + "of app://probe/identity: ProbePlugin/ProbePlugin.swift:")
+                    && $0.hasSuffix(": Fatal error: the probe traps on purpose")
+            }, "\(lines)")
+        for action in ["hang", "stuck"] {
+            #expect(
+                lines.contains(
+                    "  ✗ libProbePlugin.so: hung: taking the action '\(action)' of app://probe/identity did not finish "
+                        + "within 3 s (killed)"), "\(lines)")
+        }
+        // Its other actions pass: the one that ends the process, the one that opens another route.
+        #expect(!lines.contains { $0.contains("'exit'") || $0.contains("'circles'") }, "\(lines)")
+        let without = try await HostProcess.run(arguments, environment: ["PLUGBOARD_PROBE_FAULTS": "1"])
+        #expect(!without.standardOutput.contains("taking the action"), "\(without.standardOutput)")
+        // The bundled plugins' actions all pass, each counted in the JSON.
+        let json = try await HostProcess.run(["verify", "--actions", "--json"])
+        #expect(json.status == 0, "\(json.standardError)")
+        struct Verdict: Decodable { let actionsTaken: Int? }
+        struct Listing: Decodable { let files: [Verdict] }
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(json.standardOutput.utf8))
+        #expect(listing.files.allSatisfy { $0.actionsTaken != nil }, "\(json.standardOutput)")
+        #expect(listing.files.compactMap(\.actionsTaken).reduce(0, +) > 10, "\(json.standardOutput)")
+    }
+
     /// verify refuses what the host would refuse (a plugin that loads alone but needs one that is
     /// missing), and takes plugins as every command does: DIR, --plugins DIR, --with-bundled.
     @Test func verifyChecksResolutionAsTheHostDoesAndTakesPluginsAsEveryCommand() async throws {

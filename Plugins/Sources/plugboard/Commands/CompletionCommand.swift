@@ -37,7 +37,8 @@ enum CompletionCommand {
             ("list", plugins + ["--json", "--eager"] + isolation, .none),
             ("open", plugins + ["--strict", "--eager"] + launching, .none),
             ("inspect", ["--json"], .files), ("resolve", plugins + ["--json"], .directory),
-            ("verify", plugins + ["--timeout", "--json"], .directory), ("new", ["--in", "--needs"], .name),
+            ("verify", plugins + ["--timeout", "--actions", "--json"], .directory),
+            ("new", ["--in", "--needs"], .name),
             ("seal", [], .files), ("help", [], .command), ("completion", [], .shell),
         ]
     }()

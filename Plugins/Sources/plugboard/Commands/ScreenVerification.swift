@@ -14,6 +14,19 @@ enum ScreenVerification {
     /// its URL, separated by tabs.
     private static let mark = "plugboard-verify-screen"
 
+    /// What the child says once it rendered a route's screen: the mark, the route's number and
+    /// the IDs of the screen's enabled actions, separated by tabs.
+    private static let actionsMark = "plugboard-verify-actions"
+
+    /// A screen opened and rendered without a crash or a hang: its route's number, its plugin's
+    /// file, its URL and the IDs of its enabled actions.
+    struct Opened {
+        let number: Int
+        let file: String
+        let url: String
+        let actions: [String]
+    }
+
     /// A route whose screen crashed or hung.
     struct Problem {
         /// The file of the plugin that owns the route.
@@ -25,10 +38,10 @@ enum ScreenVerification {
 
     /// Opens every route of the `files` (in load order) that takes no parameters, and every other
     /// at its example URL, giving each child `timeout` seconds; returns the routes that crashed or
-    /// hung, and how many routes of each file were opened and rendered without.
-    static func check(_ files: [String], timeout: Double) -> (problems: [Problem], opened: [String: Int]) {
+    /// hung, and the screens opened and rendered without.
+    static func check(_ files: [String], timeout: Double) -> (problems: [Problem], opened: [Opened]) {
         var problems: [Problem] = []
-        var opened: [String: Int] = [:]
+        var opened: [Opened] = []
         var first = 0
         while true {
             let outcome = ChildProcess.run(
@@ -59,12 +72,41 @@ enum ScreenVerification {
                 return (number, fields[2], fields[3])
             }
             guard let last = announced.last else { return (problems, opened) }
-            for route in announced { opened[route.file, default: 0] += 1 }
+            // The actions of each screen rendered, by its route's number.
+            let actions = Dictionary(
+                output.split(separator: "\n").compactMap { line -> (Int, [String])? in
+                    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                    guard fields.count >= 2, fields[0] == actionsMark, let number = Int(fields[1]) else { return nil }
+                    return (number, fields.dropFirst(2).filter { !$0.isEmpty })
+                }
+            ) { first, _ in first }
+            opened += announced.filter { message == nil || $0.number != last.number }.map {
+                Opened(number: $0.number, file: $0.file, url: $0.url, actions: actions[$0.number] ?? [])
+            }
             first = last.number + 1
             guard let message else { return (problems, opened) }
-            opened[last.file, default: 0] -= 1
             problems.append(Problem(file: last.file, message: message(last.url)))
         }
+    }
+
+    /// The routes a child opens, in the registry's order, each by the URL it opens and its
+    /// plugin's file: a route of literal segments only is its own URL; another is opened at its
+    /// example, and one without an example is left out.
+    static func routes(in registry: Registry) -> [(url: String, image: String)] {
+        registry.snapshot.routes.compactMap { route in
+            let literal = route.pattern.segments.allSatisfy { if case .literal = $0 { true } else { false } }
+            return (literal ? route.pattern.description : route.example).map { (url: $0, image: route.owner.image) }
+        }
+    }
+
+    /// Loads `files` into the shared registry, as a child does, and launches them, a task that
+    /// fails or a dependency missing let go: what is checked is the screens.
+    @MainActor
+    static func launch(_ files: [String]) async -> Application {
+        _ = PluginLoader(registry: .shared, policy: PluginLoading.policy).load(files: files)
+        let application = Application(registry: .shared)
+        _ = try? await application.launch(allowingMissingDependencies: true, quarantining: true)
+        return application
     }
 
     /// The child's side: load and launch the files, then open the routes without parameters from
@@ -72,16 +114,9 @@ enum ScreenVerification {
     @MainActor
     static func runChild(_ arguments: [String]) async -> Int32 {
         guard let first = arguments.first.flatMap(Int.init), arguments.count > 1 else { return 2 }
+        let application = await launch(Array(arguments.dropFirst()))
         let registry = Registry.shared
-        _ = PluginLoader(registry: registry, policy: PluginLoading.policy).load(files: Array(arguments.dropFirst()))
-        let application = Application(registry: registry)
-        _ = try? await application.launch(allowingMissingDependencies: true, quarantining: true)
-        // A route of literal segments only is its own URL; another is opened at its example.
-        let routes = registry.snapshot.routes.compactMap { route in
-            let literal = route.pattern.segments.allSatisfy { if case .literal = $0 { true } else { false } }
-            return (literal ? route.pattern.description : route.example).map { (url: $0, image: route.owner.image) }
-        }
-        for (number, (url, image)) in routes.enumerated() where number >= first {
+        for (number, (url, image)) in routes(in: registry).enumerated() where number >= first {
             print("\(mark)\t\(number)\t\(image)\t\(url)")
             fflush(nil)
             // Each route on a stack of its own, as a person opening it would see it; one that cannot
@@ -89,7 +124,9 @@ enum ScreenVerification {
             let navigator = Navigator(registry: registry)
             guard (try? await navigator.open(url)) != nil, let screen = navigator.topScreen else { continue }
             _ = screen.render()
-            _ = screen.actions.map(\.title)
+            let actions = screen.actions.filter(\.isEnabled).map(\.id)
+            print(([actionsMark, String(number)] + actions).joined(separator: "\t"))
+            fflush(nil)
         }
         await application.terminate()
         return 0

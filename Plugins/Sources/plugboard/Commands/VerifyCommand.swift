@@ -9,7 +9,7 @@ import Plugboard
 enum VerifyCommand {
     static let help = """
         USAGE: plugboard verify [DIR]... [--plugins DIR]... [--with-bundled] [--timeout SECONDS]
-                               [--json]
+                               [--actions] [--json]
 
         Loads each .so file in each DIR (or each bundled plugin) in a child process of its own
         (after the plugin libraries beside it that it links, as its dependencies load first in
@@ -22,16 +22,22 @@ enum VerifyCommand {
         plugin, a route or task another plugin owns). Last, launches those that load together,
         in a child, and opens, loads and renders the screen of every route that takes no
         parameters, and of every other at the example URL it declares (route(_:example:)),
-        reporting each that crashes or hangs (past the timeout) with its route.
-        Exits non-zero when a file does not load or a screen crashes or hangs.
+        reporting each that crashes or hangs (past the timeout) with its route. With --actions,
+        takes each enabled action of each of those screens once, each in a child of its own
+        (an action that takes text is given "plugboard"), and renders the screen it leads to,
+        reporting each that crashes or hangs with its route and action.
+        Exits non-zero when a file does not load or a screen or action crashes or hangs.
 
         OPTIONS:
           --plugins DIR       Verify the .so files in DIR, as a DIR given alone does.
           --with-bundled      Verify the bundled plugins as well as those of each DIR.
-          --timeout SECONDS   How long one plugin may take to load.
+          --timeout SECONDS   How long one plugin may take to load (and a screen to open,
+                              an action to be taken).
+          --actions           Take every action of the screens opened too.
           --json              Print, once all are checked, one object per file, for scripts:
                               its path, plugin, version and modules, whether it loads (alone,
-                              resolved, with the others, its screens opened), and the message.
+                              resolved, with the others, its screens opened, its actions
+                              taken), and the message.
           -h, --help          Show this help.
         """
 
@@ -53,7 +59,7 @@ enum VerifyCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Options(
-            loadingPlugins: arguments, valued: ["--timeout"], switches: ["--json"], operands: .max)
+            loadingPlugins: arguments, valued: ["--timeout"], switches: ["--json", "--actions"], operands: .max)
         let timeout = try options.seconds("--timeout") ?? 10
         let directories = options.operands + options.pluginDirectories
         let files = try PluginLoading.paths(directories: directories, withBundled: options.withBundled)
@@ -102,19 +108,25 @@ enum VerifyCommand {
         // The screens of the plugins that load, opened and rendered together.
         let loaded = verdicts.indices.filter { verdicts[$0].loads && copies[files[$0]] == nil }
         if !loaded.isEmpty {
-            let (problems, opened) = ScreenVerification.check(linkedFirst(loaded.map { files[$0] }), timeout: timeout)
-            for problem in problems {
-                guard let index = files.firstIndex(of: problem.file) else { continue }
-                (verdicts[index].loads, verdicts[index].message) = (false, problem.message)
-                if !json { Terminal.line(.failed, "\(name(of: files[index])): \(problem.message)") }
-            }
-            for index in loaded { verdicts[index].routesOpened = opened[files[index]] ?? 0 }
+            let together = linkedFirst(loaded.map { files[$0] })
+            let (problems, opened) = ScreenVerification.check(together, timeout: timeout)
+            fail(problems, in: &verdicts, of: files, json: json)
+            let routes = Dictionary(grouping: opened, by: \.file).mapValues(\.count)
+            for index in loaded { verdicts[index].routesOpened = routes[files[index]] ?? 0 }
+            let of =
+                loaded.count == files.count
+                ? "" : " of the \(counted(loaded.count, "plugin file")) that load\(loaded.count == 1 ? "s" : "")"
             if !json && problems.isEmpty {
-                let routes = counted(opened.values.reduce(0, +), "route")
-                let of =
-                    loaded.count == files.count
-                    ? "" : " of the \(counted(loaded.count, "plugin file")) that load\(loaded.count == 1 ? "s" : "")"
-                Terminal.line(.ok, "\(routes)\(of) opened and rendered: none crashed or hung")
+                Terminal.line(.ok, "\(counted(opened.count, "route"))\(of) opened and rendered: none crashed or hung")
+            }
+            if options.has("--actions") {
+                let (problems, taken) = ActionVerification.check(opened, files: together, timeout: timeout)
+                fail(problems, in: &verdicts, of: files, json: json)
+                for index in loaded { verdicts[index].actionsTaken = taken[files[index]] ?? 0 }
+                if !json && problems.isEmpty {
+                    let actions = counted(taken.values.reduce(0, +), "action")
+                    Terminal.line(.ok, "\(actions) of the screens\(of) taken: none crashed or hung")
+                }
             }
         }
         let loading = verdicts.filter(\.loads).count
@@ -130,7 +142,8 @@ enum VerifyCommand {
     /// whether it loads (alone, resolved, with the others, its screens opened), the line that
     /// says so, what its check alone found (the first line the text shows of it, which the
     /// verdict differs from when the file loads alone but not with the others), and how many of
-    /// its routes were opened and rendered (once it loads with the others).
+    /// its routes were opened and rendered (once it loads with the others) and, with `--actions`,
+    /// how many of their actions were taken.
     private struct Verdict: Encodable {
         /// Whether a file loads, and the line that says so.
         struct Check: Encodable {
@@ -146,6 +159,7 @@ enum VerifyCommand {
         var message: String
         let alone: Check
         var routesOpened: Int?
+        var actionsTaken: Int?
 
         init(file: String, loads: Bool, message: String) {
             (self.file, self.loads, self.message) = (file, loads, message)
@@ -192,6 +206,18 @@ enum VerifyCommand {
                 return .failure(.failed("the child process ended with status \(status) without a report"))
             }
             return .success(Dictionary(reports.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+
+    /// Marks the file of each of `problems` (a screen or an action that crashed or hung) as not
+    /// passing, with its message, and prints it unless the output is `json`.
+    private static func fail(
+        _ problems: [ScreenVerification.Problem], in verdicts: inout [Verdict], of files: [String], json: Bool
+    ) {
+        for problem in problems {
+            guard let index = files.firstIndex(of: problem.file) else { continue }
+            (verdicts[index].loads, verdicts[index].message) = (false, problem.message)
+            if !json { Terminal.line(.failed, "\(name(of: files[index])): \(problem.message)") }
         }
     }
 
