@@ -50,6 +50,10 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
+            name: "flood-ratios",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "load-ratios",
             dependencies: [.product(name: "Plugboard", package: "plugboard")],
             swiftSettings: [.swiftLanguageMode(.v6)]
