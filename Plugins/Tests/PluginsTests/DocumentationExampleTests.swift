@@ -40,9 +40,10 @@ struct DocumentationExampleTests {
         ),
         ("@Test", "import Plugboard\nimport Testing\nimport CirclesPlugin\nimport ShellPlugin\n", ""),
         ("final class VisitCounter", "import Foundation\n", ""),
+        ("import Foundation\nimport Plugboard", "", ""),
         (
             "let notes = try await IsolatedPlugin",
-            "import Plugboard\n@MainActor func isolate(hostPath: String, navigator: Navigator) async throws {\n", "}\n"
+            "import Plugboard\n@MainActor func isolate(command: [String]) async throws {\n", "}\n"
         ),
         (
             "let plan = try IsolationPolicy",
@@ -97,6 +98,36 @@ struct DocumentationExampleTests {
             }
         }
         #expect(checked >= 11, "the examples were not found")
+    }
+
+    /// The isolation article's whole host, compiled and linked against the runtime this package
+    /// built, runs a directory of plugins isolated: started in a directory whose `plugins` holds
+    /// the sealed probe (the article's `app://notes` opened as the probe's route), it prints the
+    /// probe's screen, rendered in a plugin process that is the host's own executable.
+    @Test func theIsolationArticlesHostRunsItsPluginsIsolated() async throws {
+        let article = "Sources/Plugboard/Plugboard.docc/IsolatingPlugins.md"
+        let block = try #require(
+            try Repository.codeBlocks(in: article).first { $0.lines.first == "import Foundation" }, "no whole host")
+        let scratch = try Scratch()
+        let source = scratch.directory.appendingPathComponent("main.swift")
+        let example = block.lines.joined(separator: "\n").replacing("app://notes", with: "app://probe/identity")
+        try (example + "\n").write(to: source, atomically: true, encoding: .utf8)
+        let host = scratch.directory.appendingPathComponent("host")
+        let directory = BuildProducts.directory.path
+        let compiled = try await Toolchain.run(
+            ["-swift-version", "6", source.path] + BuildProducts.moduleArguments
+                + ["-L", directory, "-lPlugboard", "-Xlinker", "-rpath", "-Xlinker", directory, "-o", host.path],
+            tool: "swiftc")
+        try #require(compiled.status == 0, "\(compiled.output)")
+        let plugins = scratch.directory.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let probe = plugins.appendingPathComponent("libProbePlugin.so")
+        try FileManager.default.copyItem(atPath: try BuildProducts.probe, toPath: probe.path)
+        let seal = try await HostProcess.run(["seal", probe.path])
+        try #require(seal.status == 0, "\(seal.standardError)")
+        let run = try await HostProcess.run([], executable: host.path, in: scratch.directory)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "probe\n", "\(run.standardOutput)\(run.standardError)")
     }
 
     /// `swiftc -typecheck` of `file` against the modules this package built.

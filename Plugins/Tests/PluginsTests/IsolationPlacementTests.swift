@@ -10,6 +10,47 @@ struct IsolationPlacementTests {
         get throws { [try BuildProducts.host, "plugin-process"] }
     }
 
+    /// A library host places a directory's plugins in one call, as it loads them in-process: each
+    /// sealed file is read, resolved and placed where the policy says; a file that is not sealed is
+    /// refused under a policy that places plugins, saying how to seal it, and loads in the host
+    /// under none.
+    @MainActor @Test func aDirectoryIsPlacedInOneCall() async throws {
+        let scratch = try Scratch()
+        let greeter = try scratch.copy(BuildProducts.greeter, as: "libGreeterPlugin.so")
+        let probe = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let seal = try await HostProcess.run(["seal", probe])
+        try #require(seal.status == 0, "\(seal.standardError)")
+        let loader = PluginLoader(registry: Registry())
+        let results = try await loader.load(directory: scratch.directory.path, isolation: .all, command: try command)
+        guard results.count == 2, case .failure(.unsealed(let path)) = results[0],
+            case .success(.isolated(let isolated)) = results[1]
+        else {
+            Issue.record("unexpected \(results)")
+            return
+        }
+        #expect(path == greeter)
+        #expect(
+            PluginLoadError.unsealed(path: path).description.contains("seal it (plugboard seal \(greeter))"),
+            "\(PluginLoadError.unsealed(path: path))")
+        #expect(isolated.plugins.map(\.name) == ["Probe"] && isolated.files == [probe])
+        let process = try #require(isolated.processID)
+        let navigator = Navigator(registry: loader.registry)
+        try await navigator.open("app://probe/identity")
+        #expect(navigator.topScreen?.render() == "probe")
+        kill(process, SIGKILL)
+        // Under none, every file loads here.
+        let inHost = try await PluginLoader(registry: Registry()).load(
+            directory: scratch.directory.path, isolation: .none, command: try command)
+        #expect(
+            inHost.map { (try? $0.get()).map { if case .inHost(let plugin) = $0 { plugin.manifest.name } else { "" } } }
+                == ["Greeter", "Probe"], "\(inHost)")
+        // A policy that names a plugin not there is refused before anything runs.
+        await #expect(throws: IsolationError.self) {
+            try await PluginLoader(registry: Registry()).load(
+                directory: scratch.directory.path, isolation: .plugins(["Nope"]), command: try command)
+        }
+    }
+
     @MainActor @Test func theLoaderLoadsEachPluginWhereThePolicyPlacesIt() async throws {
         let greeter = try BuildProducts.greeter
         let probe = try BuildProducts.probe

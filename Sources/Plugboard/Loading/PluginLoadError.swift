@@ -162,6 +162,22 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
     /// catch .notGranted(_, let plugin, let permissions) { print(plugin, permissions.map(\.description)) }
     /// ```
     case notGranted(path: String, plugin: String, permissions: [PluginPermission])
+    /// The file's declarations are not sealed into it, so what it declares cannot be read without
+    /// running its code: a population read from a directory to be placed by an isolation policy
+    /// needs them (``PluginLoader/load(directory:isolation:command:deadline:onStop:onOutput:)``).
+    ///
+    /// ```swift
+    /// catch .unsealed(let path) { print("plugboard seal", path) }
+    /// ```
+    case unsealed(path: String)
+    /// The population's resolution refused the plugin (``PluginRefusal``): it needs a plugin that
+    /// is missing or of another version, or a route another plugin before it declares; `reason`
+    /// says which, down to the root cause.
+    ///
+    /// ```swift
+    /// catch .refused(_, let reason) { print(reason) }
+    /// ```
+    case refused(path: String, reason: String)
 
     /// The path of the file the error is about.
     ///
@@ -179,7 +195,7 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
             .linksUnloadedLibrary(let path, _), .undeclaredLinkedPlugin(let path, _, _),
             .changedWhileLoading(let path, _, _), .contentChanged(let path),
             .invalidManifest(let path, _), .corruptManifest(let path, _), .isolationFailed(let path, _),
-            .notGranted(let path, _, _):
+            .notGranted(let path, _, _), .unsealed(let path), .refused(let path, _):
             path
         }
     }
@@ -238,6 +254,11 @@ public enum PluginLoadError: Error, Sendable, CustomStringConvertible {
                 + permissions.map(\.description).joined(separator: ", ")
                 + ", which \(permissions.count == 1 ? "was" : "were") not granted; grant "
                 + (permissions.count == 1 ? "it" : "them") + " to run it isolated"
+        case .unsealed:
+            "\(shownPath): its declarations are not sealed into it, so they cannot be read without running its "
+                + "code; seal it (plugboard seal \(shownPath)) to place it by an isolation policy"
+        case .refused(_, let reason):
+            "\(shownPath): refused: \(reason.escapingControlCharacters)"
         case .notAllowed(_, let plugin, let allowed):
             "\(shownPath): plugin '\(plugin)' is not on this host's allowlist (\(allowed.joined(separator: ", ")))"
         case .unknownMetadataLayout(_, let version):
