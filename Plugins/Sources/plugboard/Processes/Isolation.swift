@@ -249,7 +249,10 @@ enum Isolation {
         let name = plugin.split { !($0.isLetter || $0.isNumber || $0 == ".") }.joined(separator: "-")
         let now = Date()
         let file = "\(directory)/\(name)-\(Int(now.timeIntervalSince1970 * 1000))-\(getpid()).log"
-        let files = isolated.map { "files: \($0.files.joined(separator: ", "))\n" } ?? ""
+        // Absolute: a report is read later, from anywhere.
+        let here = FileManager.default.currentDirectoryPath
+        let absolute = isolated?.files.map { $0.hasPrefix("/") ? $0 : here + "/" + $0 }
+        let files = absolute.map { "files: \($0.joined(separator: ", "))\n" } ?? ""
         let process = isolated?.lastStoppedProcessID.map { "process: \($0)\n" } ?? ""
         let header = """
             plugin: \(plugin)
