@@ -197,6 +197,25 @@ struct IsolationTests {
         #expect(problems.contains("error: Probe 0.0.1 is not responding"), "\(problems)")
     }
 
+    /// A crash report names the plugin's files by absolute paths, however the host was given them:
+    /// it is read later, from anywhere.
+    @Test func aCrashReportNamesThePluginsFilesByAbsolutePaths() async throws {
+        let scratch = try Scratch()
+        let plugins = scratch.directory.appendingPathComponent("p")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let probe = plugins.appendingPathComponent("libProbePlugin.so")
+        try FileManager.default.copyItem(atPath: try BuildProducts.probe, toPath: probe.path)
+        let run = try await HostProcess.run(
+            ["run", "--plugins", "p", "--isolate", "Probe"], input: "open app://probe/identity\ndo trap\n",
+            environment: ["PLUGBOARD_PROBE_FAULTS": "1", "XDG_STATE_HOME": scratch.directory.path],
+            in: scratch.directory)
+        let log = try #require(
+            run.standardError.split(separator: "\n").first { $0.hasPrefix("  its report: ") }?.dropFirst(
+                "  its report: ".count), "\(run.standardError)")
+        let report = try String(contentsOfFile: String(log), encoding: .utf8)
+        #expect(report.contains("\nfiles: \(probe.path)\n"), "\(report.prefix(300))")
+    }
+
     /// A plugin that hangs is stopped at its deadline once it wrote where each of its threads was:
     /// its crash report says so, and names the code that spun.
     @Test func aHangWritesWhereItsThreadsWereIntoItsReport() throws {
