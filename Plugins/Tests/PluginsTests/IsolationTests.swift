@@ -66,9 +66,10 @@ struct IsolationTests {
         // Its backtrace names the plugin's code, with its file and line: the process's backtracer
         // sees the process, whatever namespace it runs in.
         #expect(
-            report.contains(
-                /closure #\d+ in ProbeScreen\.actions\.getter \+ \d+ in libProbePlugin\.so at \S+ProbePlugin\.swift:\d+/
-            ),
+            !Backtraces.areWritten
+                || report.contains(
+                    /closure #\d+ in ProbeScreen\.actions\.getter \+ \d+ in libProbePlugin\.so at \S+ProbePlugin\.swift:\d+/
+                ),
             "\(report)")
         // A header says which plugin, its file, the process that stopped and how it ended; it is
         // its owner's alone, as its directory; the plugin keeps its last ten.
@@ -235,8 +236,10 @@ struct IsolationTests {
                 "\nended: no answer within 1.5 seconds, so it was stopped (where its threads were follows)\n"),
             "\(report)")
         // The render that spins, by itself or by its caller's frame (a sample in a leaf it calls).
-        #expect(report.contains(/ProbeScreen[^\n]*\.render\(\)[^\n]* in libProbePlugin\.so/), "\(report)")
-        #expect(report.contains("\nThread 0 \"Probe\" crashed:\n") && report.contains("\nThread 1 "), "\(report)")
+        if Backtraces.areWritten {
+            #expect(report.contains(/ProbeScreen[^\n]*\.render\(\)[^\n]* in libProbePlugin\.so/), "\(report)")
+            #expect(report.contains("\nThread 0 \"Probe\" crashed:\n") && report.contains("\nThread 1 "), "\(report)")
+        }
     }
 
     /// A view model's request for a screen that never loads, in an isolated plugin, leaves the
