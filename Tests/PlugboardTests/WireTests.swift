@@ -302,6 +302,49 @@ struct WireTests {
         #expect(SpawnedProcess.lastWords(in: said, status: 137 << 8) == "ended with status 137")
     }
 
+    /// A duration crosses as its parts, whole seconds then the nanoseconds below a second of the
+    /// same sign; other parts (which the libFuzzer target of the wire found) would make a duration
+    /// that cannot be taken apart again, and trap where it is: they are refused. So is a JSON
+    /// `ready` whose report holds a duration of more seconds than an `Int64` counts; and a report's
+    /// failure that says its task ran longer than the launch is not true.
+    @Test func aDurationOfNoPartsIsRefused() throws {
+        let seconds: Int64 = 0x0123_4567
+        let report = LaunchReport(
+            entries: [], criticalPath: [], duration: .seconds(seconds) + .nanoseconds(0x0765_4321), failure: nil,
+            wasCancelled: false, quarantined: [])
+        let ready = WireMessage.ready(
+            version: WireMessage.version, plugins: [], routes: [], handlers: [], interceptors: [], fallback: nil,
+            launch: report)
+        let body = try WireConnection.encode(ready)
+        let parts = (
+            withUnsafeBytes(of: seconds.littleEndian, Array.init),
+            withUnsafeBytes(of: Int64(0x0765_4321).littleEndian, Array.init)
+        )
+        let at = try #require(body.firstRange(of: parts.0 + parts.1)).lowerBound + 8
+        #expect(try WireConnection.decode(body) == ready)
+        for nanoseconds: Int64 in [1_000_000_000, -1, Int64.max] {
+            var damaged = body
+            damaged.replaceSubrange(at..<at + 8, with: withUnsafeBytes(of: nanoseconds.littleEndian, Array.init))
+            #expect(throws: WireError.self) { try WireConnection.decode(damaged) }
+        }
+        let huge = LaunchReport(
+            entries: [], criticalPath: [], duration: .seconds(Int64.max) + .seconds(Int64.max), failure: nil,
+            wasCancelled: false, quarantined: [])
+        let json = try JSONEncoder().encode(
+            WireMessage.ready(
+                version: WireMessage.version, plugins: [], routes: [], handlers: [], interceptors: [], fallback: nil,
+                launch: huge))
+        #expect(throws: WireError.self) { try WireConnection.decode(Array(json)) }
+        let failed = LaunchReport(
+            entries: [], criticalPath: [], duration: .seconds(1),
+            failure: LaunchReport.Failure(
+                task: "notes.open", owner: Owner(module: "Notes.Module", image: "libNotes.so"),
+                outcome: .timedOut(after: .seconds(100))),
+            wasCancelled: false, quarantined: [])
+        #expect(
+            failed.problem(within: .seconds(5))?.contains("task 'notes.open' ran before it failed the launch") == true)
+    }
+
     /// A spare process killed by another before it was told its plugin writes only the line that
     /// names the signal: nothing of a plugin's, so the host tries a new process rather than blame
     /// the plugin. What a plugin writes, or a backtrace, is a word of its own.

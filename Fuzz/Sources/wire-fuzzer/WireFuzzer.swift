@@ -57,17 +57,11 @@ private func writeSeeds(into directory: String) -> CInt {
 private let seeds: [WireMessage] = [
     .prepared(version: WireMessage.version),
     .ready(
-        version: WireMessage.version, plugins: [WirePlugin(name: "Notes", version: "1.0.0", modules: ["Notes.Module"])],
-        routes: [
-            WireRoute(
-                pattern: "app://notes/:id", title: "A note", example: "app://notes/1", module: "Notes.Module",
-                plugin: "Notes")
-        ],
-        handlers: [WireHandler(event: "background", module: "Notes.Module")],
-        interceptors: [
-            WireInterceptor(number: 0, pattern: nil, prefix: "app://notes/", priority: 0, module: "Notes.Module")
-        ],
-        fallback: nil,
+        version: WireMessage.version, plugins: [WirePlugin(name: "Greeter", version: "2.1.0", modules: ["G.Module"])],
+        routes: [WireRoute(pattern: "app://greeter/:name", title: nil, module: "G.Module", plugin: "Greeter")],
+        handlers: [WireHandler(event: "greeter.ping", module: "G.Module")],
+        interceptors: [WireInterceptor(number: 1, pattern: "app://**", prefix: nil, priority: 5, module: "G.Module")],
+        fallback: "G.Module",
         launch: LaunchReport(
             entries: [
                 LaunchReport.Entry(

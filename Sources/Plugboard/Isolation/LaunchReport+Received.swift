@@ -10,21 +10,43 @@ extension LaunchReport {
         }
         if let problem = check(duration, "its launch's duration") { return problem }
         for entry in entries {
-            let bounded: Duration? =
-                switch entry.outcome {
-                case .timedOut(let limit), .abandoned(let limit): limit
-                default: nil
-                }
             let problem =
                 check(entry.start, "the start of task '\(entry.name)'")
                 ?? check(entry.duration, "the duration of task '\(entry.name)'")
-                ?? bounded.flatMap { check($0, "the time task '\(entry.name)' ran before it ended") }
+                ?? entry.outcome.limit.flatMap { check($0, "the time task '\(entry.name)' ran before it ended") }
             if let problem { return problem }
+        }
+        if let failure, let limit = failure.outcome.limit,
+            let problem = check(limit, "the time task '\(failure.task)' ran before it failed the launch")
+        {
+            return problem
         }
         let names = Set(entries.map(\.name))
         if let unknown = criticalPath.first(where: { !names.contains($0) }) {
             return "its critical path names task '\(unknown)', which it does not list"
         }
         return nil
+    }
+}
+
+extension LaunchReport {
+    /// Whether each duration it holds is of whole seconds an `Int64` counts, as a writer takes a
+    /// duration apart: one decoded from a stranger's JSON may hold more.
+    var durationsHaveParts: Bool {
+        let limits = entries.compactMap(\.outcome.limit) + [failure?.outcome.limit].compactMap { $0 }
+        let bound = Duration.seconds(Int64.max)
+        return ([duration] + entries.flatMap { [$0.start, $0.duration] } + limits).allSatisfy {
+            $0 < bound && $0 > .zero - bound
+        }
+    }
+}
+
+extension LaunchReport.Outcome {
+    /// How long the task ran before it was given up, for an outcome that says so.
+    var limit: Duration? {
+        switch self {
+        case .timedOut(let limit), .abandoned(let limit): limit
+        default: nil
+        }
     }
 }

@@ -159,8 +159,17 @@ extension WireCompactForm.Reader {
         return phase
     }
 
+    /// A duration as its parts are written: whole seconds, then the nanoseconds below a second,
+    /// of the seconds' sign. Other parts would make a duration whose parts cannot be taken again.
     private mutating func duration() throws(WireError) -> Duration {
-        .seconds(try fixed(Int64.self)) + .nanoseconds(try fixed(Int64.self))
+        let (seconds, nanoseconds) = (try fixed(Int64.self), try fixed(Int64.self))
+        guard nanoseconds.magnitude < 1_000_000_000,
+            seconds == 0 || nanoseconds == 0 || (seconds < 0) == (nanoseconds < 0)
+        else {
+            throw WireCompactForm.malformed(
+                "it holds \(seconds) s and \(nanoseconds) ns, which are no duration's parts")
+        }
+        return .seconds(seconds) + .nanoseconds(nanoseconds)
     }
 
     private mutating func outcome() throws(WireError) -> LaunchReport.Outcome {

@@ -127,11 +127,17 @@ public final class WireConnection: Sendable {
     /// ```
     public static func decode(_ bytes: [UInt8]) throws(WireError) -> WireMessage {
         if WireCompactForm.holdsCompactForm(bytes) { return try WireCompactForm.decode(bytes) }
+        let message: WireMessage
         do {
-            return try JSONDecoder().decode(WireMessage.self, from: Data(bytes))
+            message = try JSONDecoder().decode(WireMessage.self, from: Data(bytes))
         } catch {
             throw .malformed("a frame holds no message of version \(WireMessage.version): \(error)")
         }
+        if case .ready(_, _, _, _, _, _, let launch) = message, !launch.durationsHaveParts {
+            throw .malformed(
+                "a frame holds a ready whose launch report holds a duration of more seconds than are counted")
+        }
+        return message
     }
 
     /// Waits until a message can be read (or the other side closed) within `limit`; returns
