@@ -335,6 +335,13 @@ struct WireTests {
                 version: WireMessage.version, plugins: [], routes: [], handlers: [], interceptors: [], fallback: nil,
                 launch: huge))
         #expect(throws: WireError.self) { try WireConnection.decode(Array(json)) }
+        // The most seconds counted decode: the host's check of the report then refuses them.
+        let largest = WireMessage.ready(
+            version: WireMessage.version, plugins: [], routes: [], handlers: [], interceptors: [], fallback: nil,
+            launch: LaunchReport(
+                entries: [], criticalPath: [], duration: .seconds(Int64.max), failure: nil, wasCancelled: false,
+                quarantined: []))
+        #expect(try WireConnection.decode(Array(JSONEncoder().encode(largest))) == largest)
         let failed = LaunchReport(
             entries: [], criticalPath: [], duration: .seconds(1),
             failure: LaunchReport.Failure(

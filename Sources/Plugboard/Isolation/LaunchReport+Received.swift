@@ -34,9 +34,10 @@ extension LaunchReport {
     /// duration apart: one decoded from a stranger's JSON may hold more.
     var durationsHaveParts: Bool {
         let limits = entries.compactMap(\.outcome.limit) + [failure?.outcome.limit].compactMap { $0 }
-        let bound = Duration.seconds(Int64.max)
+        // Whole seconds from Int64.min to Int64.max, the parts below a second of their sign.
+        let (lower, upper) = (Duration.seconds(Int64.min) - .seconds(1), Duration.seconds(Int64.max) + .seconds(1))
         return ([duration] + entries.flatMap { [$0.start, $0.duration] } + limits).allSatisfy {
-            $0 < bound && $0 > .zero - bound
+            $0 > lower && $0 < upper
         }
     }
 }
