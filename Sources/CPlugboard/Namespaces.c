@@ -37,10 +37,11 @@ pid_t pb_local_process_id(pid_t outer) {
 
 /// The variable in which a plugin process started in namespaces of its own finds its ID as the
 /// host's namespace numbers it, written by the process itself before it mounted its own `/proc`.
-#define PB_OUTER_PROCESS "PLUGBOARD_OUTER_PROCESS="
+#define PB_OUTER_PROCESS_NAME "PLUGBOARD_OUTER_PROCESS"
+#define PB_OUTER_PROCESS PB_OUTER_PROCESS_NAME "="
 
 pid_t pb_outer_process_id(void) {
-  const char *told = getenv("PLUGBOARD_OUTER_PROCESS");
+  const char *told = getenv(PB_OUTER_PROCESS_NAME);
   if (told != NULL && atol(told) > 0) return (pid_t)atol(told);
   // Else `/proc` is the host's: its `self` names this process as the host's namespace numbers it.
   char target[32];
@@ -161,7 +162,8 @@ int pb_spawn_plugin_process(const char *path, char *const arguments[], char *con
   plan.null = open("/dev/null", O_RDONLY | O_CLOEXEC);
   enum { stackSize = 256 * 1024 };
   char *stack = malloc(stackSize);
-  // Its environment and the variable its ID goes into, which the child writes.
+  // Its environment and the variable its ID goes into, which the child writes, in the place of
+  // one this process inherited (it runs in a plugin process itself, say).
   size_t count = 0;
   while (environment[count] != NULL) count++;
   char **extended = malloc((count + 2) * sizeof(char *));
@@ -174,9 +176,14 @@ int pb_spawn_plugin_process(const char *path, char *const arguments[], char *con
     close(report[1]);
     return error;
   }
-  for (size_t index = 0; index < count; index++) extended[index] = environment[index];
-  extended[count] = plan.outer;
-  extended[count + 1] = NULL;
+  size_t kept = 0;
+  for (size_t index = 0; index < count; index++) {
+    if (strncmp(environment[index], PB_OUTER_PROCESS, sizeof PB_OUTER_PROCESS - 1) != 0) {
+      extended[kept++] = environment[index];
+    }
+  }
+  extended[kept] = plan.outer;
+  extended[kept + 1] = NULL;
   if (namespaces) plan.environment = extended;
   // A process namespace of its own, owned by a user namespace of its own: it is the namespace's
   // first process, and when it ends, however it ends, the kernel ends every process in it. The

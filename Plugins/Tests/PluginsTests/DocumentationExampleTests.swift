@@ -111,7 +111,9 @@ struct DocumentationExampleTests {
         let scratch = try Scratch()
         let source = scratch.directory.appendingPathComponent("main.swift")
         let example = block.lines.joined(separator: "\n").replacing("app://notes", with: "app://probe/identity")
-        try (example + "\n").write(to: source, atomically: true, encoding: .utf8)
+        // And, after it, the plugins loaded in the host's process: none, each runs isolated.
+        let inHost = "print(\"in the host: \\(Registry.shared.snapshot.plugins.map(\\.manifest.name))\")\n"
+        try (example + "\n" + inHost).write(to: source, atomically: true, encoding: .utf8)
         let host = scratch.directory.appendingPathComponent("host")
         let directory = BuildProducts.directory.path
         let compiled = try await Toolchain.run(
@@ -127,7 +129,7 @@ struct DocumentationExampleTests {
         try #require(seal.status == 0, "\(seal.standardError)")
         let run = try await HostProcess.run([], executable: host.path, in: scratch.directory)
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput == "probe\n", "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput == "probe\nin the host: []\n", "\(run.standardOutput)\(run.standardError)")
     }
 
     /// `swiftc -typecheck` of `file` against the modules this package built.

@@ -46,7 +46,7 @@ extension ProcessConfinement {
             return failure
         }
         if kernel.seccomp {
-            let failed = pb_seccomp_confine(network || !ports.isEmpty)
+            let failed = pb_seccomp_confine(mayConnect)
             if failed != 0 { return "its system calls could not be filtered: \(Self.reason(failed))" }
         }
         return nil

@@ -77,3 +77,14 @@ extension ProcessConfinement {
         }
     }
 }
+
+extension ProcessConfinement {
+    /// Whether the process may connect anywhere: to any host (``network``) or to a declared port.
+    ///
+    /// ```swift
+    /// ProcessConfinement(granted: [.connect(host: "localhost", port: 8080)], plugins: ["Notes"]).mayConnect  // true
+    /// ```
+    public var mayConnect: Bool {
+        network || !ports.isEmpty
+    }
+}

@@ -5,21 +5,8 @@ extension LaunchReport {
     /// none of a report that is not: its times are added and scaled for the listing and the trace.
     func problem(within elapsed: Duration) -> String? {
         let plausible = Duration.zero...elapsed
-        func check(_ time: Duration, _ what: String) -> String? {
-            plausible.contains(time) ? nil : "\(what) is \(time), outside the \(elapsed) its launch took at most"
-        }
-        if let problem = check(duration, "its launch's duration") { return problem }
-        for entry in entries {
-            let problem =
-                check(entry.start, "the start of task '\(entry.name)'")
-                ?? check(entry.duration, "the duration of task '\(entry.name)'")
-                ?? entry.outcome.limit.flatMap { check($0, "the time task '\(entry.name)' ran before it ended") }
-            if let problem { return problem }
-        }
-        if let failure, let limit = failure.outcome.limit,
-            let problem = check(limit, "the time task '\(failure.task)' ran before it failed the launch")
-        {
-            return problem
+        if let (what, time) = times.first(where: { !plausible.contains($0.time) }) {
+            return "\(what) is \(time), outside the \(elapsed) its launch took at most"
         }
         let names = Set(entries.map(\.name))
         if let unknown = criticalPath.first(where: { !names.contains($0) }) {
@@ -27,18 +14,29 @@ extension LaunchReport {
         }
         return nil
     }
-}
 
-extension LaunchReport {
     /// Whether each duration it holds is of whole seconds an `Int64` counts, as a writer takes a
     /// duration apart: one decoded from a stranger's JSON may hold more.
     var durationsHaveParts: Bool {
-        let limits = entries.compactMap(\.outcome.limit) + [failure?.outcome.limit].compactMap { $0 }
         // Whole seconds from Int64.min to Int64.max, the parts below a second of their sign.
         let (lower, upper) = (Duration.seconds(Int64.min) - .seconds(1), Duration.seconds(Int64.max) + .seconds(1))
-        return ([duration] + entries.flatMap { [$0.start, $0.duration] } + limits).allSatisfy {
-            $0 > lower && $0 < upper
-        }
+        return times.allSatisfy { $0.time > lower && $0.time < upper }
+    }
+
+    /// Each time it holds, with what it is: the launch's duration, each task's start, duration and
+    /// the time it ran before it was given up, and that of the task that failed the launch.
+    private var times: [(what: String, time: Duration)] {
+        [("its launch's duration", duration)]
+            + entries.flatMap { entry in
+                [
+                    ("the start of task '\(entry.name)'", entry.start),
+                    ("the duration of task '\(entry.name)'", entry.duration),
+                ]
+                    + (entry.outcome.limit.map { [("the time task '\(entry.name)' ran before it ended", $0)] } ?? [])
+            }
+            + (failure.flatMap { failure in
+                failure.outcome.limit.map { [("the time task '\(failure.task)' ran before it failed the launch", $0)] }
+            } ?? [])
     }
 }
 

@@ -37,34 +37,32 @@ extension PluginLoader {
         onOutput: @escaping @Sendable (_ plugins: String, _ line: String) -> Void = { _, _ in }
     ) async throws -> [Result<PlacedPlugin, PluginLoadError>] {
         let files = try Self.pluginFiles(in: directory)
+        var results: [String: Result<PlacedPlugin, PluginLoadError>] = [:]
         var candidates: [PluginCandidate] = []
         var manifests: [String: SealedManifest] = [:]
-        var failed: [String: PluginLoadError] = [:]
         var unsealed: [String] = []
         for (file, checked) in zip(files, check(files: files)) {
             switch checked {
             case .success(let manifest?):
-                candidates.append(
-                    PluginCandidate(
-                        path: file, name: manifest.name, version: manifest.version, dependencies: manifest.dependencies,
-                        permissions: manifest.permissions))
+                candidates.append(PluginCandidate(path: file, sealed: manifest))
                 manifests[file] = manifest
             case .success(nil) where isolation == .none: unsealed.append(file)
-            case .success(nil): failed[file] = .unsealed(path: file)
-            case .failure(let error): failed[file] = error
+            case .success(nil): results[file] = .failure(.unsealed(path: file))
+            case .failure(let error): results[file] = .failure(error)
             }
         }
         let resolution = claimingRoutes(
             of: PluginResolver.resolve(candidates), candidates: candidates, manifests: manifests)
         for refusal in resolution.refusals {
-            failed[refusal.candidate.path] = .refused(path: refusal.candidate.path, reason: refusal.explanation)
+            results[refusal.candidate.path] = .failure(
+                .refused(path: refusal.candidate.path, reason: refusal.explanation))
         }
         let placed = try await load(
             resolved: resolution.order, isolation: isolation, command: command, deadline: deadline, onStop: onStop,
             onOutput: onOutput)
-        var results = Dictionary(zip(resolution.order.map(\.path), placed)) { first, _ in first }
+        for (candidate, result) in zip(resolution.order, placed) { results[candidate.path] = result }
         for (file, result) in zip(unsealed, load(files: unsealed)) { results[file] = result.map(PlacedPlugin.inHost) }
-        return files.map { file in results[file] ?? .failure(failed[file] ?? .refused(path: file, reason: "unresolved"))
-        }
+        // Each file is in one of the four: refused before resolution, by it, placed, or unsealed.
+        return files.compactMap { results[$0] }
     }
 }

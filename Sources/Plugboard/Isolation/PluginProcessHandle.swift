@@ -119,7 +119,7 @@ final class PluginProcessHandle: Sendable {
         onOutput: @escaping @Sendable (String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         // A spare reaches no network: one whose plugins may connect starts a process that does.
-        let reachingNetwork = confinement.map { $0.network || !$0.ports.isEmpty } ?? true
+        let reachingNetwork = confinement?.mayConnect ?? true
         if !reachingNetwork, let spare = SpareProcesses.take(command) {
             if spare.isStopped {
                 // Stopped since it was prepared (SIGSTOP, say), it would not answer: no plugin's

@@ -478,11 +478,7 @@ public struct PluginLoader: Sendable {
         }
         let declared =
             declared
-            ?? checked.sealed.map {
-                PluginCandidate(
-                    path: path, name: $0.name, version: $0.version, dependencies: $0.dependencies,
-                    permissions: $0.permissions)
-            }
+            ?? checked.sealed.map { PluginCandidate(path: path, sealed: $0) }
         do throws(PluginLoadError) {
             let linked = try checkLinks(
                 of: checked, path: path, declared: declared, libraries: libraries, listings: &listings)

@@ -81,6 +81,22 @@ public struct PluginCandidate: Sendable, Hashable {
         self.permissions = permissions
     }
 
+    /// The candidate that the file at `path` is, as its sealed manifest declares it.
+    ///
+    /// ```swift
+    /// if let sealed = try ManifestReader.read(fileAt: path) { print(PluginCandidate(path: path, sealed: sealed).title) }
+    /// ```
+    /// - Parameters:
+    ///   - path: The plugin file.
+    ///   - sealed: What the file declares.
+    ///   - refusal: Why the file was refused before resolution, if it was.
+    ///   - contentDigest: The digest of the file's content when its declarations were read.
+    public init(path: String, sealed: SealedManifest, refusal: String? = nil, contentDigest: String? = nil) {
+        self.init(
+            path: path, name: sealed.name, version: sealed.version, dependencies: sealed.dependencies,
+            refusal: refusal, contentDigest: contentDigest, permissions: sealed.permissions)
+    }
+
     /// The plugin's name and version, `Blog 2.1.0`.
     ///
     /// ```swift

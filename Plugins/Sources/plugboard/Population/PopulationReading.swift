@@ -134,10 +134,6 @@ enum PopulationReading {
     private static func candidate(
         _ path: String, _ manifest: SealedManifest, refusal: String? = nil, digest: String? = nil
     ) -> Entry {
-        .candidate(
-            PluginCandidate(
-                path: path, name: manifest.name, version: manifest.version, dependencies: manifest.dependencies,
-                refusal: refusal, contentDigest: digest, permissions: manifest.permissions),
-            manifest)
+        .candidate(PluginCandidate(path: path, sealed: manifest, refusal: refusal, contentDigest: digest), manifest)
     }
 }

@@ -204,13 +204,6 @@ enum Isolation {
     /// after which the plugin stays stopped, the line that follows says so rather than this one
     /// say that opening it restarts it.
     @Sendable static func report(_ error: IsolationError) {
-        var line = "error: \(error)"
-        switch error {
-        case .stopped(let plugin, _, _), .notResponding(let plugin, _, _):
-            let stays = started.withLock { $0 }.first { $0.title == plugin }?.startsAgainWhenUsed == false
-            if stays { line = "error: \(error.summary)" }
-        default: break
-        }
         // A hang's report holds where each of its threads was as it was stopped.
         let ended: (plugin: String, how: String, report: String)? =
             switch error {
@@ -219,11 +212,10 @@ enum Isolation {
                 (plugin, "no answer within \(deadline), so it was stopped (where its threads were follows)", report)
             default: nil
             }
-        if let ended,
-            let log = crashLog(
-                for: ended.plugin, ended: ended.how, report: ended.report,
-                of: started.withLock { $0 }.first { $0.title == ended.plugin })
-        {
+        guard let ended else { return Terminal.error("error: \(error)") }
+        let isolated = started.withLock { $0 }.first { $0.title == ended.plugin }
+        var line = isolated?.startsAgainWhenUsed == false ? "error: \(error.summary)" : "error: \(error)"
+        if let log = crashLog(for: ended.plugin, ended: ended.how, report: ended.report, of: isolated) {
             line += "\n  its report: \(log)"
         }
         Terminal.error(line)
@@ -250,9 +242,7 @@ enum Isolation {
         let now = Date()
         let file = "\(directory)/\(name)-\(Int(now.timeIntervalSince1970 * 1000))-\(getpid()).log"
         // Absolute: a report is read later, from anywhere.
-        let here = FileManager.default.currentDirectoryPath
-        let absolute = isolated?.files.map { $0.hasPrefix("/") ? $0 : here + "/" + $0 }
-        let files = absolute.map { "files: \($0.joined(separator: ", "))\n" } ?? ""
+        let files = isolated.map { "files: \($0.files.map { realPath($0) ?? $0 }.joined(separator: ", "))\n" } ?? ""
         let process = isolated?.lastStoppedProcessID.map { "process: \($0)\n" } ?? ""
         let header = """
             plugin: \(plugin)
