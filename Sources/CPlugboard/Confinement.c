@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -252,108 +254,213 @@ int pb_landlock_restrict_all_threads(int ruleset, int milliseconds) {
 }
 
 // The seccomp filter: what no plugin needs fails with EPERM; without the network, a socket of
-// any family but AF_UNIX fails with EACCES.
+// any family but AF_UNIX fails with EACCES. Where the kernel lets a filter notify a listener, a
+// thread of the plugin process answers each denied call with that error and writes a note of it
+// (`PB_DENIED_NOTE`) to its standard error, where the host reads it, so that a denial is seen:
+// the calls of a program the plugin starts are answered too, as a handler of a signal could not.
 #if defined(__x86_64__)
 #define PB_AUDIT_ARCH AUDIT_ARCH_X86_64
 #elif defined(__aarch64__)
 #define PB_AUDIT_ARCH AUDIT_ARCH_AARCH64
 #endif
 
-#define PB_DENY(call) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (call), 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM)
+/// A system call no plugin needs, with what it does, as a person reads it.
+struct pb_denied_call {
+  int number;
+  const char *name;
+  const char *what;
+};
+
+static const struct pb_denied_call pb_denied_calls[] = {
+#if defined(__x86_64__)
+    {SYS_iopl, "iopl", "using the machine's input and output ports"},
+    {SYS_ioperm, "ioperm", "using the machine's input and output ports"},
+#endif
+    {SYS_ptrace, "ptrace", "tracing another process"},
+    {SYS_kcmp, "kcmp", "comparing another process's resources"},
+    {SYS_pidfd_getfd, "pidfd_getfd", "taking another process's files"},
+    {SYS_mount, "mount", "mounting a file system"},
+    {SYS_umount2, "umount2", "unmounting a file system"},
+    {SYS_pivot_root, "pivot_root", "changing the root file system"},
+    {SYS_chroot, "chroot", "changing the root directory"},
+    {SYS_open_tree, "open_tree", "mounting a file system"},
+    {SYS_move_mount, "move_mount", "mounting a file system"},
+    {SYS_fsopen, "fsopen", "mounting a file system"},
+    {SYS_fsconfig, "fsconfig", "mounting a file system"},
+    {SYS_fsmount, "fsmount", "mounting a file system"},
+    {SYS_fspick, "fspick", "mounting a file system"},
+    {SYS_mount_setattr, "mount_setattr", "changing a mount"},
+    {SYS_setns, "setns", "entering a namespace"},
+    {SYS_unshare, "unshare", "making a namespace"},
+    {SYS_init_module, "init_module", "loading a kernel module"},
+    {SYS_finit_module, "finit_module", "loading a kernel module"},
+    {SYS_delete_module, "delete_module", "removing a kernel module"},
+    {SYS_kexec_load, "kexec_load", "loading a kernel"},
+    {SYS_kexec_file_load, "kexec_file_load", "loading a kernel"},
+    {SYS_bpf, "bpf", "loading a BPF program"},
+    {SYS_perf_event_open, "perf_event_open", "reading performance counters"},
+    {SYS_userfaultfd, "userfaultfd", "handling page faults"},
+    {SYS_keyctl, "keyctl", "using the kernel's keys"},
+    {SYS_add_key, "add_key", "using the kernel's keys"},
+    {SYS_request_key, "request_key", "using the kernel's keys"},
+    {SYS_acct, "acct", "process accounting"},
+    {SYS_swapon, "swapon", "changing swap space"},
+    {SYS_swapoff, "swapoff", "changing swap space"},
+    {SYS_reboot, "reboot", "rebooting the machine"},
+    {SYS_sethostname, "sethostname", "naming the machine"},
+    {SYS_setdomainname, "setdomainname", "naming the machine"},
+    {SYS_syslog, "syslog", "reading the kernel's log"},
+    {SYS_settimeofday, "settimeofday", "setting the clock"},
+    {SYS_clock_settime, "clock_settime", "setting the clock"},
+    {SYS_clock_adjtime, "clock_adjtime", "setting the clock"},
+    {SYS_adjtimex, "adjtimex", "setting the clock"},
+    {SYS_quotactl, "quotactl", "changing disk quotas"},
+    {SYS_open_by_handle_at, "open_by_handle_at", "opening a file by its handle"},
+    {SYS_name_to_handle_at, "name_to_handle_at", "reading a file's handle"},
+    {SYS_vhangup, "vhangup", "hanging up the terminal"},
+    // Denied only with some arguments (below).
+    {SYS_clone, "clone", "making a namespace"},
+    {SYS_process_vm_readv, "process_vm_readv", "reading another process's memory"},
+    {SYS_process_vm_writev, "process_vm_writev", "writing another process's memory"},
+    {SYS_socket, "socket", "opening a network socket"},
+};
+
+enum { pb_denied_count = sizeof pb_denied_calls / sizeof pb_denied_calls[0] };
+
+bool pb_denied_call(long number, const char *_Nullable *_Nonnull name, const char *_Nullable *_Nonnull what) {
+  for (int n = 0; n < pb_denied_count; ++n) {
+    if (pb_denied_calls[n].number != number) continue;
+    *name = pb_denied_calls[n].name;
+    *what = pb_denied_calls[n].what;
+    return true;
+  }
+  return false;
+}
+
+/// The error a denied call fails with.
+static int pb_denial_error(long number) {
+  return number == SYS_socket ? EACCES : EPERM;
+}
+
 #define PB_LOAD_NUMBER BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
 #define PB_LOAD_ARGUMENT(n) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[n]))
+#define PB_RETURN(action) BPF_STMT(BPF_RET | BPF_K, (action))
+
+/// The filter, written into `filter` (room for `pb_filter_room` instructions); returns its length.
+/// A denied call returns `deny` (the listener's) or, when `deny` is 0, its error.
+enum { pb_filter_room = 2 * pb_denied_count + 32 };
+static unsigned short pb_write_filter(struct sock_filter *filter, bool network, uint32_t deny) {
+  uint32_t namespaces = CLONE_NEWNS | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP;
+  uint32_t eperm = deny != 0 ? deny : SECCOMP_RET_ERRNO | EPERM;
+  uint32_t eacces = deny != 0 ? deny : SECCOMP_RET_ERRNO | EACCES;
+  unsigned short length = 0;
+#define PB_ADD(instruction) filter[length++] = (struct sock_filter)instruction
+  // Another architecture's calls (the 32-bit ones on x86_64) are not allowed at all.
+  PB_ADD(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)));
+  PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PB_AUDIT_ARCH, 1, 0));
+  PB_ADD(PB_RETURN(SECCOMP_RET_KILL_PROCESS));
+  PB_ADD(PB_LOAD_NUMBER);
+#if defined(__x86_64__)
+  // x32 calls, numbered from 0x40000000.
+  PB_ADD(BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1));
+  PB_ADD(PB_RETURN(SECCOMP_RET_ERRNO | EPERM));
+#endif
+  // Those denied whatever their arguments: all but the last four of the table.
+  for (int n = 0; n < pb_denied_count - 4; ++n) {
+    PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, pb_denied_calls[n].number, 0, 1));
+    PB_ADD(PB_RETURN(eperm));
+  }
+  // clone3 passes its flags in memory a filter cannot read: the C library then uses clone.
+  PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1));
+  PB_ADD(PB_RETURN(SECCOMP_RET_ERRNO | ENOSYS));
+  // clone with a namespace flag.
+  PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 4));
+  PB_ADD(PB_LOAD_ARGUMENT(0));
+  PB_ADD(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, namespaces, 0, 1));
+  PB_ADD(PB_RETURN(eperm));
+  PB_ADD(PB_RETURN(SECCOMP_RET_ALLOW));
+  // Reading another process's memory: only this one's, as the Swift runtime's backtracer,
+  // started by this process after a trap, reads it.
+  PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_readv, 1, 0));
+  PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_writev, 0, 4));
+  PB_ADD(PB_LOAD_ARGUMENT(0));
+  PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)getpid(), 1, 0));
+  PB_ADD(PB_RETURN(eperm));
+  PB_ADD(PB_RETURN(SECCOMP_RET_ALLOW));
+  // Sockets: with no network, only those of the process's own machine, AF_UNIX.
+  if (!network) {
+    PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 4));
+    PB_ADD(PB_LOAD_ARGUMENT(0));
+    PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1));
+    PB_ADD(PB_RETURN(SECCOMP_RET_ALLOW));
+    PB_ADD(PB_RETURN(eacces));
+  }
+  PB_ADD(PB_RETURN(SECCOMP_RET_ALLOW));
+#undef PB_ADD
+  return length;
+}
+
+/// Answers each call the filter denies, with its error, and notes it on standard error.
+static void *pb_answer_denied_calls(void *argument) {
+  int listener = (int)(intptr_t)argument;
+  struct seccomp_notif_sizes sizes = {0};
+  if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0) return NULL;
+  size_t noteSize = sizes.seccomp_notif > sizeof(struct seccomp_notif) ? sizes.seccomp_notif : sizeof(struct seccomp_notif);
+  size_t answerSize = sizes.seccomp_notif_resp > sizeof(struct seccomp_notif_resp) ? sizes.seccomp_notif_resp
+                                                                                     : sizeof(struct seccomp_notif_resp);
+  struct seccomp_notif *call = calloc(1, noteSize);
+  struct seccomp_notif_resp *answer = calloc(1, answerSize);
+  if (call == NULL || answer == NULL) return NULL;
+  for (;;) {
+    memset(call, 0, noteSize);
+    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, call) != 0) {
+      if (errno == EINTR || errno == ENOENT) continue;
+      break;
+    }
+    memset(answer, 0, answerSize);
+    answer->id = call->id;
+    answer->error = -pb_denial_error(call->data.nr);
+    // A caller interrupted meanwhile is gone (ENOENT): its call failed with EINTR.
+    ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, answer);
+    // Whether the caller is a thread of this process or a process the plugin started.
+    char thread[48];
+    snprintf(thread, sizeof thread, "/proc/self/task/%u", call->pid);
+    dprintf(STDERR_FILENO, PB_DENIED_NOTE "%d %llu %d\n", call->data.nr, (unsigned long long)call->data.args[0],
+            access(thread, F_OK) == 0 ? 0 : 1);
+  }
+  free(call);
+  free(answer);
+  return NULL;
+}
 
 int pb_seccomp_confine(bool network) {
 #ifndef PB_AUDIT_ARCH
   (void)network;
   return ENOSYS;
 #else
-  uint32_t namespaces = CLONE_NEWNS | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP;
-  pid_t self = getpid();
-  struct sock_filter filter[] = {
-      // Another architecture's calls (the 32-bit ones on x86_64) are not allowed at all.
-      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PB_AUDIT_ARCH, 1, 0),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-      PB_LOAD_NUMBER,
-#if defined(__x86_64__)
-      // x32 calls, numbered from 0x40000000.
-      BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-      PB_DENY(SYS_iopl),
-      PB_DENY(SYS_ioperm),
-#endif
-      // Tracing and reading other processes, the kernel's own state, mounts and namespaces.
-      PB_DENY(SYS_ptrace),
-      PB_DENY(SYS_kcmp),
-      PB_DENY(SYS_pidfd_getfd),
-      PB_DENY(SYS_mount),
-      PB_DENY(SYS_umount2),
-      PB_DENY(SYS_pivot_root),
-      PB_DENY(SYS_chroot),
-      PB_DENY(SYS_open_tree),
-      PB_DENY(SYS_move_mount),
-      PB_DENY(SYS_fsopen),
-      PB_DENY(SYS_fsconfig),
-      PB_DENY(SYS_fsmount),
-      PB_DENY(SYS_fspick),
-      PB_DENY(SYS_mount_setattr),
-      PB_DENY(SYS_setns),
-      PB_DENY(SYS_unshare),
-      PB_DENY(SYS_init_module),
-      PB_DENY(SYS_finit_module),
-      PB_DENY(SYS_delete_module),
-      PB_DENY(SYS_kexec_load),
-      PB_DENY(SYS_kexec_file_load),
-      PB_DENY(SYS_bpf),
-      PB_DENY(SYS_perf_event_open),
-      PB_DENY(SYS_userfaultfd),
-      PB_DENY(SYS_keyctl),
-      PB_DENY(SYS_add_key),
-      PB_DENY(SYS_request_key),
-      PB_DENY(SYS_acct),
-      PB_DENY(SYS_swapon),
-      PB_DENY(SYS_swapoff),
-      PB_DENY(SYS_reboot),
-      PB_DENY(SYS_sethostname),
-      PB_DENY(SYS_setdomainname),
-      PB_DENY(SYS_syslog),
-      PB_DENY(SYS_settimeofday),
-      PB_DENY(SYS_clock_settime),
-      PB_DENY(SYS_clock_adjtime),
-      PB_DENY(SYS_adjtimex),
-      PB_DENY(SYS_quotactl),
-      PB_DENY(SYS_open_by_handle_at),
-      PB_DENY(SYS_name_to_handle_at),
-      PB_DENY(SYS_vhangup),
-      // clone3 passes its flags in memory a filter cannot read: the C library then uses clone.
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-      // clone with a namespace flag.
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 4),
-      PB_LOAD_ARGUMENT(0),
-      BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, namespaces, 0, 1),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-      // Reading another process's memory: only this one's, as the Swift runtime's backtracer,
-      // started by this process after a trap, reads it.
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_readv, 1, 0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_writev, 0, 4),
-      PB_LOAD_ARGUMENT(0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)self, 1, 0),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-      // Sockets: with no network, only those of the process's own machine, AF_UNIX.
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 4),
-      PB_LOAD_ARGUMENT(0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 1, 0),
-      BPF_STMT(BPF_RET | BPF_K, network ? SECCOMP_RET_ALLOW : SECCOMP_RET_ERRNO | EACCES),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-  };
-  struct sock_fprog program = {.len = sizeof filter / sizeof filter[0], .filter = filter};
+  struct sock_filter filter[pb_filter_room];
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
-  // Every thread of the process takes the filter (and no_new_privs) at once.
+  // Every thread of the process takes the filter (and no_new_privs) at once; a kernel that
+  // reports a thread it could not synchronize by its number (before 5.7) takes no listener.
+  struct sock_fprog program = {.len = pb_write_filter(filter, network, SECCOMP_RET_USER_NOTIF), .filter = filter};
+  unsigned flags = SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_TSYNC_ESRCH;
+  long listener = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, &program);
+  if (listener >= 0) {
+    pthread_t answering;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // A small stack: it counts against the plugin's data memory.
+    pthread_attr_setstacksize(&attributes, 128 << 10);
+    int failed = pthread_create(&answering, &attributes, pb_answer_denied_calls, (void *)(intptr_t)listener);
+    pthread_attr_destroy(&attributes);
+    // Without the thread, a denied call fails with ENOSYS once the listener is closed; the
+    // process must then not load its plugins.
+    if (failed != 0) close((int)listener);
+    return failed;
+  }
+  if (errno != EINVAL) return errno;
+  program.len = pb_write_filter(filter, network, 0);
   long synced = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program);
   if (synced < 0) return errno;
   return synced == 0 ? 0 : EAGAIN;

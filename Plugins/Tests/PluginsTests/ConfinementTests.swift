@@ -92,11 +92,33 @@ struct ConfinementTests {
             ], "\(trusted.standardOutput)")
     }
 
+    /// A call the seccomp filter refuses (a network socket, without a grant) is named by the host,
+    /// with the plugin, once however often it is made; granted, or in the host's process, nothing
+    /// is refused and nothing is said.
+    @Test func aCallTheFilterRefusesIsNamedByTheHostOnce() async throws {
+        let input = "open app://probe/identity\ndo connect \(port)\ndo connect \(port)\n"
+        let environment = ["PLUGBOARD_PROBE_REACH": "1", "XDG_STATE_HOME": plugins.directory.path]
+        let refusal =
+            "[Probe] plugboard: refused socket (opening a network socket, AF_INET), which it was not granted; it "
+            + "failed with EACCES; to allow it, declare connect HOST:PORT in its manifest and grant it (--grant)\n"
+        let isolated = try await HostProcess.run(
+            ["run", "--with-bundled", "--plugins", plugins.directory.path, "--isolate", "Probe"], input: input,
+            environment: environment)
+        #expect(isolated.status == 0, "\(isolated.standardError)")
+        #expect(isolated.standardOutput.contains("│ connect \(port): denied (Permission denied)\n"))
+        #expect(isolated.standardError.components(separatedBy: refusal).count == 2, "\(isolated.standardError)")
+        let inHost = try await HostProcess.run(
+            ["run", "--with-bundled", "--plugins", plugins.directory.path], input: input, environment: environment)
+        #expect(inHost.standardOutput.contains("│ connect \(port): allowed\n"), "\(inHost.standardOutput)")
+        #expect(!inHost.standardError.contains("refused"), "\(inHost.standardError)")
+    }
+
     @Test func declaredAndGrantedReachIsAllowedAndNothingMore() async throws {
         let permissions =
             "read \(secret);write \(outside.directory.path);connect localhost:\(port);run \(program)"
         let (granted, run) = try await attempts(["--isolate", "Probe", "--grant", "Probe"], declaring: permissions)
         #expect(run.status == 0, "\(run.standardError)")
+        #expect(!run.standardError.contains("plugboard: refused"), "\(run.standardError)")
         #expect(
             granted == [
                 "read \(secret): allowed", "write \(written): allowed", "connect \(port): allowed",

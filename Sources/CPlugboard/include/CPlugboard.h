@@ -250,8 +250,17 @@ __attribute__((visibility("hidden"))) int pb_landlock_allow_port(int ruleset, ui
 __attribute__((visibility("hidden"))) int pb_landlock_restrict_all_threads(int ruleset, int milliseconds);
 
 /// Installs, in every thread, the seccomp filter that denies what no plugin needs, and sockets
-/// other than AF_UNIX unless `network`; returns 0 or the error.
+/// other than AF_UNIX unless `network`; returns 0 or the error. Where the kernel offers it, a
+/// thread answers each denied call and writes a note of it to standard error: `PB_DENIED_NOTE`,
+/// the call's number, its first argument, and 1 when a process the plugin started made it, else 0.
 __attribute__((visibility("hidden"))) int pb_seccomp_confine(bool network);
+
+/// What begins a note of a denied call in a plugin process's output.
+#define PB_DENIED_NOTE "\001plugboard-denied "
+
+/// The name of the system call `number` and what it does, when the seccomp filter denies it.
+__attribute__((visibility("hidden"))) bool pb_denied_call(
+    long number, const char *_Nullable *_Nonnull name, const char *_Nullable *_Nonnull what);
 
 /// The data memory the process uses now (`VmData`), in bytes; 0 when it cannot be read.
 __attribute__((visibility("hidden"))) uint64_t pb_data_memory(void);

@@ -6,7 +6,8 @@ internal import Glibc
 /// host's poller as it comes (a process whose pipe is full would block) and kept for its last
 /// words; each line is also handed on, once a handler is set, up to ``UnaskedBudget/outputLines``
 /// a second (those past that are dropped, and a line says so, once), until the Swift runtime
-/// begins its report of a crash (its fatal error and backtrace), which is only kept.
+/// begins its report of a crash (its fatal error and backtrace), which is only kept. A note of a
+/// call its confinement refused (``DeniedCall``) is handed on in the host's words, once a call.
 final class ProcessOutput: Sendable {
     /// The most kept: the end of a long output, where the fatal error and backtrace are.
     static let kept = 256 << 10
@@ -29,6 +30,21 @@ final class ProcessOutput: Sendable {
         var dropped = false
         /// Whether the Swift runtime began to report a crash: what follows is kept, not shown.
         var crashed = false
+        /// The calls refused whose notes were handed on.
+        var denied: Set<String> = []
+
+        /// The lines `line` is handed on as: a note of a refused call (which ends the line it was
+        /// written into) in the host's words, after what preceded it, unless that call was named
+        /// already or the note is no note.
+        mutating func wordingNote(in line: String) -> [String] {
+            guard let mark = line.firstRange(of: DeniedCall.mark) else { return [line] }
+            let before = line[..<mark.lowerBound]
+            var lines = before.isEmpty ? [] : [String(before)]
+            if let call = DeniedCall(note: line[mark.upperBound...]), denied.insert(call.name).inserted {
+                lines.append(call.description)
+            }
+            return lines
+        }
     }
 
     /// Has the host's poller read `descriptor`, the pipe's end, which it then owns, until it ends;
@@ -102,6 +118,7 @@ final class ProcessOutput: Sendable {
                 lines.crashed = true
                 found.removeSubrange(crash...)
             }
+            found = found.flatMap { lines.wordingNote(in: $0) }
             var shown = found.filter { _ in lines.budget.take() }
             if shown.count < found.count && !lines.dropped {
                 lines.dropped = true
