@@ -18,6 +18,12 @@ void pb_line_buffer_standard_output(void) {
   setvbuf(stdout, NULL, _IOLBF, 0);
 }
 
+void pb_say_speaker(const char *name) {
+  fflush(stdout);
+  fprintf(stdout, PB_SPEAKER_NOTE "%s\n", name);
+  fflush(stdout);
+}
+
 void pb_set_thread_name(const char *name) {
   prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
 }

@@ -784,6 +784,26 @@ struct IsolationTests {
         #expect(lines.contains("[Probe] no newline"), "\(run.standardError.suffix(2000))")
     }
 
+    /// In a process of several plugins, what one prints while the process serves its request is
+    /// shown after its own name, not the group's; what is printed outside any plugin's request (the
+    /// greeter's goodbye, as the host terminates them together) after the group's.
+    @Test func whatAPluginOfAGroupPrintsIsShownAfterItsOwnName() async throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
+        let run = try await HostProcess.run(
+            ["run", "--with-bundled", "--plugins", scratch.directory.path, "--isolate", "Probe,Greeter"],
+            input: "post probe.ping\nopen app://greeter/hello\nquit\n",
+            environment: [
+                "PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_DEPENDENCIES": "Greeter >=1.0.0 <2.0.0",
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("[Probe] probe heard probe.ping\n"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains("[Greeter + Probe] greeter: said goodbye to Plugboard\n"),
+            "\(run.standardError)")
+        #expect(!run.standardError.contains("plugboard-speaker"), "\(run.standardError)")
+    }
+
     /// What an isolated plugin prints past 5,000 lines a second is not shown, and a line says so,
     /// once; the host goes on.
     @Test func aFloodOfPrintedLinesIsCutToItsBudget() throws {

@@ -23,7 +23,7 @@ struct PluginProcessStartTests {
                 group.addTask {
                     _ = try? await IsolatedPlugin.start(
                         files: [probe], command: command, deadline: .seconds(60),
-                        onOutput: { line in if line == "probe.start: waiting" { hanging.increment() } })
+                        onOutput: { _, line in if line == "probe.start: waiting" { hanging.increment() } })
                     returned.increment()
                 }
             }

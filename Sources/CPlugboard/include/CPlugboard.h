@@ -174,6 +174,13 @@ __attribute__((visibility("hidden"))) int pb_process_is_stopped(int pid);
 /// plugin process prints reaches the reader of its pipe line by line. Call it before printing.
 __attribute__((visibility("hidden"))) void pb_line_buffer_standard_output(void);
 
+/// What begins a note, in a plugin process's output, of the plugin whose code prints what follows.
+#define PB_SPEAKER_NOTE "\001plugboard-speaker "
+
+/// Writes out what standard output holds, then a note that what follows is printed by the plugin
+/// named `name` (the process's plugins together when empty).
+__attribute__((visibility("hidden"))) void pb_say_speaker(const char *_Nonnull name);
+
 /// Names the calling thread `name` (its first 15 bytes are kept); on the main thread, that is the
 /// process's name, as `ps -o comm` and `/proc/PID/comm` show it. One system call.
 __attribute__((visibility("hidden"))) void pb_set_thread_name(const char *_Nonnull name);

@@ -88,7 +88,7 @@ public final class IsolatedPlugin: Sendable {
     /// Held while a stop is recorded and reported.
     private let reporting = PosixLock()
     private let onStop: @Sendable (IsolationError) -> Void
-    private let onOutput: @Sendable (String) -> Void
+    private let onOutput: @Sendable (_ plugin: String?, _ line: String) -> Void
     private let restarts: PosixMutex<RestartPolicy>
     private let now: @Sendable () -> ContinuousClock.Instant
 
@@ -114,8 +114,10 @@ public final class IsolatedPlugin: Sendable {
     ///     of each process that first sends more than it may (``IsolationError/overLimit(plugin:reason:)``:
     ///     what it sent past that was dropped, and it goes on).
     ///   - onOutput: Told each line its processes print to their standard output or error (what
-    ///     the plugins `print`), without its newline, as it comes, on a thread of the host's; a
-    ///     trap's message and backtrace are kept for the crash report only.
+    ///     the plugins `print`), without its newline, as it comes, on a thread of the host's, with
+    ///     the plugin that printed it when a process of several plugins says (the one whose
+    ///     request it served), else `nil`; a trap's message and backtrace are kept for the crash
+    ///     report only.
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift
@@ -127,7 +129,7 @@ public final class IsolatedPlugin: Sendable {
         deadline: Duration = defaultDeadline, restarts: RestartPolicy = RestartPolicy(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         onStop: @escaping @Sendable (IsolationError) -> Void = { _ in },
-        onOutput: @escaping @Sendable (String) -> Void = { _ in }
+        onOutput: @escaping @Sendable (_ plugin: String?, _ line: String) -> Void = { _, _ in }
     ) async throws(IsolationError) -> IsolatedPlugin {
         let (handle, ready) = try await PluginProcessHandle.start(
             command, files: files, confinement: confinement, deadline: deadline, onOutput: onOutput)
@@ -141,7 +143,8 @@ public final class IsolatedPlugin: Sendable {
         files: [String], command: [String], confinement: ProcessConfinement?, deadline: Duration,
         handle: PluginProcessHandle, ready: Ready,
         restarts: RestartPolicy, now: @escaping @Sendable () -> ContinuousClock.Instant,
-        onStop: @escaping @Sendable (IsolationError) -> Void, onOutput: @escaping @Sendable (String) -> Void
+        onStop: @escaping @Sendable (IsolationError) -> Void,
+        onOutput: @escaping @Sendable (_ plugin: String?, _ line: String) -> Void
     ) {
         self.files = files
         self.confinement = confinement

@@ -10,8 +10,8 @@ extension PluginLoader {
     ///     ``PluginProcess/serve(descriptor:policy:)``, and its arguments.
     ///   - deadline: How long a request to a plugin process may take (``IsolatedPlugin/deadline``).
     ///   - onStop: Told once of each plugin process that stops (``IsolatedPlugin/start(files:command:confinement:deadline:restarts:now:onStop:onOutput:)``).
-    ///   - onOutput: Told each line a plugin process prints, with the names of the plugins it
-    ///     serves (`Account + Blog`).
+    ///   - onOutput: Told each line a plugin process prints, with the name of the plugin that
+    ///     printed it, or, when the process does not say, of the plugins it serves (`Account + Blog`).
     ///   - loaded: Called on this thread with each file and its result, in the population's order.
     /// - Returns: One result per candidate, in the population's order.
     /// - Throws: ``IsolationError`` when `isolation` names a plugin that is not in `population`, or
@@ -60,8 +60,8 @@ extension PluginLoader {
     ///   - command: What starts a plugin process, as for ``load(resolved:isolation:command:deadline:onStop:onOutput:loaded:)``.
     ///   - deadline: How long a request to the plugin process may take.
     ///   - onStop: Told once of each plugin process that stops.
-    ///   - onOutput: Told each line the plugin process prints, with the names of the plugins it
-    ///     serves (`Account + Blog`; ``IsolatedPlugin/start(files:command:confinement:deadline:restarts:now:onStop:onOutput:)``).
+    ///   - onOutput: Told each line the plugin process prints, with the name of the plugin that
+    ///     printed it, or, when the process does not say, of the plugins it serves (`Account + Blog`; ``IsolatedPlugin/start(files:command:confinement:deadline:restarts:now:onStop:onOutput:)``).
     /// - Returns: The isolated plugins, or ``PluginLoadError/isolationFailed(path:error:)`` (naming the
     ///   group's first file) when the process could not start or refused them, or
     ///   ``PluginLoadError/registrationFailed(path:plugin:error:)`` when a route is already another
@@ -91,7 +91,10 @@ extension PluginLoader {
             plugin = try await IsolatedPlugin.start(
                 files: group.map(\.path), command: command, confinement: confinement, deadline: deadline,
                 onStop: onStop,
-                onOutput: { [names = group.map(\.name).joined(separator: " + ")] in onOutput(names, $0) })
+                onOutput: { [names = group.map(\.name)] plugin, line in
+                    // A name the process gives is one of its own plugins', or the group's.
+                    onOutput(plugin.flatMap { names.contains($0) ? $0 : nil } ?? names.joined(separator: " + "), line)
+                })
         } catch {
             return .failure(.isolationFailed(path: path, error: error))
         }

@@ -17,12 +17,15 @@ internal import PlugboardReactive
 public final class PluginProcess {
     private let connection: WireConnection
     private let application: Application
-    private var screens: [Int: (screen: any Screen, subscription: Subscription?)] = [:]
+    /// Each open screen, with its route's module.
+    private var screens: [Int: (screen: any Screen, module: String, subscription: Subscription?)] = [:]
     private var lastScreen = 0
+    private let speaker: OutputSpeaker
 
     init(connection: WireConnection, application: Application) {
         self.connection = connection
         self.application = application
+        speaker = OutputSpeaker(modules: application.registry.snapshot.modules)
     }
 
     /// Serves, over the socket `descriptor`, the plugin files the host names in its
@@ -192,10 +195,15 @@ public final class PluginProcess {
         case .open(let request, let url, let context):
             await open(url, context: context, request: request)
         case .perform(let request, let screen, let action, let text):
-            await perform(action, text: text, on: screen, request: request)
+            guard let (shown, module) = openScreen(screen, answering: request) else { return }
+            await speaker.speaking(for: module) {
+                await perform(action, text: text, on: shown, id: screen, request: request)
+            }
         case .show(let request, let screen):
-            guard let shown = openScreen(screen, answering: request) else { return }
-            answer(.screen(request: request, state: state(of: shown, id: screen)))
+            guard let (shown, module) = openScreen(screen, answering: request) else { return }
+            await speaker.speaking(for: module) {
+                answer(.screen(request: request, state: state(of: shown, id: screen)))
+            }
         case .release(let screen):
             screens[screen] = nil
         case .post(let request, let number, let event, let userInfo):
@@ -205,17 +213,23 @@ public final class PluginProcess {
             guard handlers.indices.contains(number), handlers[number].event == kind else {
                 return answer(.failed(request: request, reason: "no handler \(number) of \(event) is registered"))
             }
-            await handlers[number].body(Event(kind, userInfo: userInfo))
+            await speaker.speaking(for: handlers[number].owner.module) {
+                await handlers[number].body(Event(kind, userInfo: userInfo))
+            }
             answer(.done(request: request))
         case .intercept(let request, let number, let route):
             let interceptors = application.registry.snapshot.interceptors
             guard interceptors.indices.contains(number) else {
                 return answer(.failed(request: request, reason: "no interceptor \(number) is registered"))
             }
-            do {
-                answer(.decision(request: request, decision: try await interceptors[number].decide(route.request)))
-            } catch {
-                answer(.failed(request: request, reason: String(describing: error)))
+            let interceptor = interceptors[number]
+            let decision = await speaker.speaking(for: interceptor.owner.module) {
+                () async -> Result<InterceptorDecision, any Error> in
+                do { return .success(try await interceptor.decide(route.request)) } catch { return .failure(error) }
+            }
+            switch decision {
+            case .success(let decision): answer(.decision(request: request, decision: decision))
+            case .failure(let error): answer(.failed(request: request, reason: String(describing: error)))
             }
         case .terminate(let request):
             await application.terminate()
@@ -226,12 +240,22 @@ public final class PluginProcess {
     }
 
     private func open(_ url: String, context: WireValue?, request: Int) async {
-        let screen: any Screen
+        let resolved: ResolvedRoute
         do {
             // The host ran every interceptor, this process's through their proxies, before asking.
             // On this actor: a hop to another thread and back would cost two wakes of a thread.
-            screen = try await application.registry.resolve(url, context: context?.context, intercepting: false)
-                .makeScreen()
+            resolved = try await application.registry.resolve(url, context: context?.context, intercepting: false)
+        } catch {
+            return answer(.failed(request: request, reason: error.description))
+        }
+        await speaker.speaking(for: resolved.owner.module) { await show(resolved, request: request) }
+    }
+
+    /// Makes the screen `resolved` names, loads it and answers with what it shows.
+    private func show(_ resolved: ResolvedRoute, request: Int) async {
+        let screen: any Screen
+        do {
+            screen = try resolved.makeScreen()
         } catch {
             return answer(.failed(request: request, reason: error.description))
         }
@@ -245,13 +269,12 @@ public final class PluginProcess {
         let subscription = screen.viewModel?.navigation.observe { request in
             try? connection.send(.navigate(screen: id, request: WireNavigation(request)))
         }
-        screens[id] = (screen, subscription)
+        screens[id] = (screen, resolved.owner.module, subscription)
         await screen.load()
         answer(.screen(request: request, state: state(of: screen, id: id)))
     }
 
-    private func perform(_ id: String, text: String?, on screenID: Int, request: Int) async {
-        guard let screen = openScreen(screenID, answering: request) else { return }
+    private func perform(_ id: String, text: String?, on screen: any Screen, id screenID: Int, request: Int) async {
         guard let action = screen.actions.first(where: { $0.id == id }) else {
             return answer(
                 .failed(
@@ -265,14 +288,14 @@ public final class PluginProcess {
         answer(.screen(request: request, state: state(of: screen, id: screenID)))
     }
 
-    /// The screen numbered `id`, or `nil` when none is open, the request numbered `request`
-    /// answered with the failure then.
-    private func openScreen(_ id: Int, answering request: Int) -> (any Screen)? {
-        guard let screen = screens[id]?.screen else {
+    /// The screen numbered `id` and its route's module, or `nil` when none is open, the request
+    /// numbered `request` answered with the failure then.
+    private func openScreen(_ id: Int, answering request: Int) -> (screen: any Screen, module: String)? {
+        guard let open = screens[id] else {
             answer(.failed(request: request, reason: "no screen \(id) is open"))
             return nil
         }
-        return screen
+        return (open.screen, open.module)
     }
 
     private func state(of screen: any Screen, id: Int) -> WireScreen {

@@ -100,7 +100,7 @@ final class PluginProcessHandle: Sendable {
     /// past a moment, so that a person can give it up.
     nonisolated(nonsending) static func start(
         _ command: [String], files: [String], confinement: ProcessConfinement?, deadline: Duration,
-        onOutput: @escaping @Sendable (String) -> Void
+        onOutput: @escaping @Sendable (_ plugin: String?, _ line: String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         do {
             return try await take(
@@ -116,7 +116,7 @@ final class PluginProcessHandle: Sendable {
     /// too (a process already prepared, or being prepared, makes that ask a no-op).
     nonisolated(nonsending) private static func take(
         _ command: [String], files: [String], confinement: ProcessConfinement?, deadline: Duration,
-        onOutput: @escaping @Sendable (String) -> Void
+        onOutput: @escaping @Sendable (_ plugin: String?, _ line: String) -> Void
     ) async throws(IsolationError) -> (PluginProcessHandle, IsolatedPlugin.Ready) {
         // A spare reaches no network: one whose plugins may connect starts a process that does.
         let reachingNetwork = confinement?.mayConnect ?? true

@@ -7,7 +7,8 @@ internal import Glibc
 /// words; each line is also handed on, once a handler is set, up to ``UnaskedBudget/outputLines``
 /// a second (those past that are dropped, and a line says so, once), until the Swift runtime
 /// begins its report of a crash (its fatal error and backtrace), which is only kept. A note of a
-/// call its confinement refused (``DeniedCall``) is handed on in the host's words, once a call.
+/// call its confinement refused (``DeniedCall``) is handed on in the host's words, once a call;
+/// a note of the plugin that prints what follows (``OutputSpeaker``) goes with each line after it.
 final class ProcessOutput: Sendable {
     /// The most kept: the end of a long output, where the fatal error and backtrace are.
     static let kept = 256 << 10
@@ -24,7 +25,7 @@ final class ProcessOutput: Sendable {
     private let lines = PosixMutex(Lines())
 
     private struct Lines {
-        var handler: (@Sendable (String) -> Void)?
+        var handler: (@Sendable (_ plugin: String?, _ line: String) -> Void)?
         var partial: [UInt8] = []
         var budget = UnaskedBudget(perSecond: UnaskedBudget.outputLines)
         var dropped = false
@@ -32,16 +33,24 @@ final class ProcessOutput: Sendable {
         var crashed = false
         /// The calls refused whose notes were handed on.
         var denied: Set<String> = []
+        /// The plugin the process last said prints, `nil` for its plugins together.
+        var speaker: String?
 
-        /// The lines `line` is handed on as: a note of a refused call (which ends the line it was
-        /// written into) in the host's words, after what preceded it, unless that call was named
-        /// already or the note is no note.
-        mutating func wordingNote(in line: String) -> [String] {
-            guard let mark = line.firstRange(of: DeniedCall.mark) else { return [line] }
+        /// The lines `line` is handed on as, each with the plugin that printed it: what precedes a
+        /// note (which ends the line it was written into), then a note of a refused call in the
+        /// host's words, unless that call was named already or the note is no note; a note of the
+        /// plugin that prints next is taken, not handed on.
+        mutating func reading(_ line: String) -> [(plugin: String?, line: String)] {
+            if let mark = line.firstRange(of: OutputSpeaker.mark) {
+                let before = line[..<mark.lowerBound]
+                defer { speaker = line[mark.upperBound...].isEmpty ? nil : String(line[mark.upperBound...]) }
+                return before.isEmpty ? [] : [(speaker, String(before))]
+            }
+            guard let mark = line.firstRange(of: DeniedCall.mark) else { return [(speaker, line)] }
             let before = line[..<mark.lowerBound]
-            var lines = before.isEmpty ? [] : [String(before)]
+            var lines = before.isEmpty ? [] : [(speaker, String(before))]
             if let call = DeniedCall(note: line[mark.upperBound...]), denied.insert(call.name).inserted {
-                lines.append(call.description)
+                lines.append((speaker, call.description))
             }
             return lines
         }
@@ -98,7 +107,8 @@ final class ProcessOutput: Sendable {
     /// Hands on each line `bytes` ends, with what came before it, a line too long to wait for in
     /// parts, and, once the output has `ended`, what is left; keeps the rest for the next.
     private func handOn(_ bytes: some Collection<UInt8>, ended: Bool = false) {
-        let (handler, shown) = lines.withLock { lines -> ((@Sendable (String) -> Void)?, [String]) in
+        let (handler, shown) = lines.withLock {
+            lines -> ((@Sendable (String?, String) -> Void)?, [(plugin: String?, line: String)]) in
             lines.partial += bytes
             var found: [String] = []
             var start = 0
@@ -118,16 +128,19 @@ final class ProcessOutput: Sendable {
                 lines.crashed = true
                 found.removeSubrange(crash...)
             }
-            found = found.flatMap { lines.wordingNote(in: $0) }
-            var shown = found.filter { _ in lines.budget.take() }
-            if shown.count < found.count && !lines.dropped {
+            let read = found.flatMap { lines.reading($0) }
+            var shown = read.filter { _ in lines.budget.take() }
+            if shown.count < read.count && !lines.dropped {
                 lines.dropped = true
                 shown.append(
-                    "(it printed more than \(UnaskedBudget.outputLines) lines a second; those past that are not shown)")
+                    (
+                        nil,
+                        "(it printed more than \(UnaskedBudget.outputLines) lines a second; those past that are not shown)"
+                    ))
             }
             return (lines.handler, shown)
         }
-        if let handler { for line in shown { handler(line) } }
+        if let handler { for (plugin, line) in shown { handler(plugin, line) } }
     }
 
     /// Whether `line` begins the Swift runtime's report of a crash: its fatal error's message, or
@@ -137,8 +150,8 @@ final class ProcessOutput: Sendable {
     }
 
     /// Hands each line the process writes from now on to `handler`, on the poller's thread,
-    /// without its newline.
-    func handLines(to handler: @escaping @Sendable (String) -> Void) {
+    /// without its newline, with the plugin the process said prints it, if it said.
+    func handLines(to handler: @escaping @Sendable (_ plugin: String?, _ line: String) -> Void) {
         lines.withLock { $0.handler = handler }
     }
 
@@ -159,6 +172,17 @@ final class ProcessOutput: Sendable {
         if done.wait(timeout: .now() + limit.dispatchInterval) == .success {
             done.signal()
         }
-        return String(decoding: text.withLock { $0 }, as: UTF8.self)
+        return Self.readable(String(decoding: text.withLock { $0 }, as: UTF8.self))
+    }
+
+    /// `text` as a person reads it in a crash report: without the notes of which plugin prints,
+    /// and with each note of a refused call in the host's words.
+    private static func readable(_ text: String) -> String {
+        guard text.contains("\u{1}") else { return text }
+        var lines = Lines()
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+            lines.denied = []
+            return line.isEmpty ? [""] : lines.reading(String(line)).map(\.line)
+        }.joined(separator: "\n")
     }
 }

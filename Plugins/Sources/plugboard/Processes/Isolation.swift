@@ -194,8 +194,9 @@ enum Isolation {
         return "isolated\(together), \(process)"
     }
 
-    /// Shows a line that a plugin process prints, on standard error, after the names of the
-    /// plugins it serves: `[Account + Blog] signed in`.
+    /// Shows a line that a plugin process prints, on standard error, after the name of the plugin
+    /// that printed it (`[Account] signed in`), or, when its process does not say, of the plugins
+    /// it serves (`[Account + Blog] signed in`).
     @Sendable private static func printed(by plugins: String, line: String) {
         Terminal.error("[\(plugins)] \(line)")
     }
