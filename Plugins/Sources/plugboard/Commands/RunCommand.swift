@@ -34,7 +34,10 @@ enum RunCommand {
         quits at once.
         SIGTERM, or SIGINT while the shell waits for a line it does not edit (through a
         pipe, say), ends the shell the way quit does, with status 130
-        after SIGINT and 143 after SIGTERM. Through a pipe, the exit status is 1 if a plugin
+        after SIGINT and 143 after SIGTERM. The end of the input means no more commands: the
+        one running then finishes first, as a script's last command must (one that waits on a
+        hung isolated plugin, at the plugin's deadline), and SIGTERM ends the shell at once
+        even then. Through a pipe, the exit status is 1 if a plugin
         failed to load or a command failed (an error line said why), else 0; a screen that
         says its isolated plugin stopped is shown, not failed: use open, whose status is 4
         then, to test one screen.
