@@ -125,6 +125,8 @@ public final class ProbeModule: Module, Sendable {
                 print("probe.start: waiting")
                 fflush(nil)
             }
+            // With PLUGBOARD_PROBE_TASK_SAYS=TEXT it prints TEXT.
+            if let text = getenv("PLUGBOARD_PROBE_TASK_SAYS") { print(String(cString: text)) }
             if slow { try await Task.sleep(for: .seconds(60)) }
             // With PLUGBOARD_PROBE_TASK_FAILS=1 the task fails; with PLUGBOARD_PROBE_TASK_TRAPS=1 it traps.
             if getenv("PLUGBOARD_PROBE_TASK_FAILS") != nil { throw ProbeFailure() }

@@ -784,9 +784,10 @@ struct IsolationTests {
         #expect(lines.contains("[Probe] no newline"), "\(run.standardError.suffix(2000))")
     }
 
-    /// In a process of several plugins, what one prints while the process serves its request is
-    /// shown after its own name, not the group's; what is printed outside any plugin's request (the
-    /// greeter's goodbye, as the host terminates them together) after the group's.
+    /// In a process of several plugins, what one prints while the process runs its startup task or
+    /// serves its request is shown after its own name, not the group's; what is printed outside
+    /// any plugin's code (the greeter's goodbye, as the host terminates them together) after the
+    /// group's.
     @Test func whatAPluginOfAGroupPrintsIsShownAfterItsOwnName() async throws {
         let scratch = try Scratch()
         _ = try scratch.copy(BuildProducts.probe, as: "libProbePlugin.so")
@@ -795,8 +796,10 @@ struct IsolationTests {
             input: "post probe.ping\nopen app://greeter/hello\nquit\n",
             environment: [
                 "PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_DEPENDENCIES": "Greeter >=1.0.0 <2.0.0",
+                "PLUGBOARD_PROBE_TASK_SAYS": "probe started",
             ])
         #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("[Probe] probe started\n"), "\(run.standardError)")
         #expect(run.standardError.contains("[Probe] probe heard probe.ping\n"), "\(run.standardError)")
         #expect(
             run.standardError.contains("[Greeter + Probe] greeter: said goodbye to Plugboard\n"),

@@ -22,10 +22,12 @@ public final class PluginProcess {
     private var lastScreen = 0
     private let speaker: OutputSpeaker
 
-    init(connection: WireConnection, application: Application) {
+    /// Serves `application` over `connection`; what its plugins print is noted by `speaker`, the
+    /// one its launch told, or one of its own.
+    init(connection: WireConnection, application: Application, speaker: OutputSpeaker? = nil) {
         self.connection = connection
         self.application = application
-        speaker = OutputSpeaker(modules: application.registry.snapshot.modules)
+        self.speaker = speaker ?? OutputSpeaker(modules: application.registry.snapshot.modules)
     }
 
     /// Serves, over the socket `descriptor`, the plugin files the host names in its
@@ -104,7 +106,8 @@ public final class PluginProcess {
         name(as: processName(of: plugins.map(\.name)))
         let report: LaunchReport
         // On this thread's actor: the launch neither leaves this thread nor wakes it to come back.
-        let application = Application(registry: .shared, onMainActor: true)
+        let speaker = OutputSpeaker(modules: Registry.shared.snapshot.modules)
+        let application = Application(registry: .shared, onMainActor: true, taskRunning: speaker.running)
         do {
             report = try await application.launch()
         } catch {
@@ -120,7 +123,7 @@ public final class PluginProcess {
         } catch {
             return 0
         }
-        let process = PluginProcess(connection: connection, application: application)
+        let process = PluginProcess(connection: connection, application: application, speaker: speaker)
         // Each request is served in a task of its own, so that a slow `load()` does not hold up the
         // next; the task runs at once, on this thread, up to its first wait.
         await withCheckedContinuation { (closed: CheckedContinuation<Void, Never>) in

@@ -93,11 +93,19 @@ public actor Application {
     /// Creates an application over `registry` whose own work runs on the main actor's executor
     /// when `onMainActor` is true: a plugin process, whose main thread reads the host's requests,
     /// launches without leaving that thread and coming back to it.
-    init(registry: Registry, taskTimeout: Duration? = StartupTask.defaultTimeout, onMainActor: Bool) {
+    init(
+        registry: Registry, taskTimeout: Duration? = StartupTask.defaultTimeout, onMainActor: Bool,
+        taskRunning: (@Sendable (_ module: String, _ began: Bool) -> Void)? = nil
+    ) {
         self.registry = registry
         self.taskTimeout = taskTimeout
         home = onMainActor ? nil : Home()
+        self.taskRunning = taskRunning
     }
+
+    /// Told, on the task's thread, of the module whose startup task begins to run, and ends: a
+    /// plugin process notes whose code prints (``OutputSpeaker``).
+    private nonisolated let taskRunning: (@Sendable (_ module: String, _ began: Bool) -> Void)?
 
     /// The actor that lends the application its executor, or `nil` when the application runs on
     /// the main actor's.
@@ -188,7 +196,8 @@ public actor Application {
         let origin = ContinuousClock.now
         var records = [PhaseRun.Record?](repeating: nil, count: graph.tasks.count)
         var stop: LaunchStop? = terminatedFirst ? .cancelled : nil
-        var policy = LaunchPolicy(deadline: taskTimeout, progress: progress, stillRunning: stillRunning)
+        var policy = LaunchPolicy(
+            deadline: taskTimeout, progress: progress, stillRunning: stillRunning, running: taskRunning)
         // A plugin activated later runs its tasks with the same deadline, and says so alike.
         registry.activationPolicy.withLock { $0 = policy }
         if quarantining {

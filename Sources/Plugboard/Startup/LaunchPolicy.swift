@@ -11,4 +11,6 @@ struct LaunchPolicy: Sendable {
     var progress: (@Sendable (LaunchReport.Entry) -> Void)?
     /// Told, now and then, of the tasks that have run long.
     var stillRunning: (@Sendable ([LaunchReport.RunningTask]) -> Void)?
+    /// Told, on the task's thread, of the module whose task begins to run, and ends.
+    var running: (@Sendable (_ module: String, _ began: Bool) -> Void)?
 }

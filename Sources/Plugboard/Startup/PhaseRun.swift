@@ -396,6 +396,9 @@ final class PhaseRun: Sendable {
             return (Record(outcome: .skipped(reason: stop.skipReason)), started)
         }
         let outcome: LaunchReport.Outcome
+        let module = graph.tasks[index].owner.module
+        policy.running?(module, true)
+        defer { policy.running?(module, false) }
         do {
             try await graph.tasks[index].body()
             outcome = .succeeded
