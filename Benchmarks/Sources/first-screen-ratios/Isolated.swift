@@ -6,8 +6,9 @@ import Plugboard
 /// over a socket pair in each open (and beside the same plus the round trip timed alone, in a loop
 /// of its own), back to back and spaced as a person's opens are; a first use, process start
 /// included, beside a first use in this process; a plugin process's death to its screen showing
-/// the stop; a restart to the rebuilt screen, beside a first use; a confined plugin's first use and
-/// opens beside a plugin's not confined; and, with 200 plugin processes running, the proportional
+/// the stop; a restart to the rebuilt screen, beside a first use; a confined plugin's opens beside
+/// a plugin's not confined (a first use is not compared: a process not confined may reach the
+/// network, so it is never prepared ahead, and a first use of one starts its process); and, with 200 plugin processes running, the proportional
 /// set size of each, this process's threads and descriptors, and an open's time, beside 5 running.
 @MainActor
 enum Isolated {
@@ -28,7 +29,6 @@ enum Isolated {
         var forkMilliseconds: [Double] = []
         var deathMilliseconds: [Double] = []
         var restartRatios: [Double] = []
-        var confinedFirstUseRatios: [Double] = []
         var confinedOpenRatios: [Double] = []
         var codingMicroseconds: [Double] = []
         var pssKilobytes: [Int] = []
@@ -150,8 +150,6 @@ enum Isolated {
         // Each first use and restart takes the plugin process prepared ahead; it comes 0.3 s after
         // the last start, as a person's next step does, so that process has started.
         let settle = Duration.milliseconds(300)
-        // The processes not confined that first uses started, kept to the end as the others are.
-        var notConfinedStarted: [IsolatedPlugin] = []
         for round in 0..<rounds {
             let (a, b) = (plugin(), plugin())
             try await Task.sleep(for: settle)
@@ -163,16 +161,11 @@ enum Isolated {
                     _ = navigator.topScreen?.render()
                 }.seconds
             }
-            func firstUseIsolated(
-                _ plugin: (file: String, url: String),
-                confinement: ProcessConfinement? = ProcessConfinement(
-                    granted: [], plugins: [])
-            ) async throws -> (Double, IsolatedPlugin) {
+            func firstUseIsolated(_ plugin: (file: String, url: String)) async throws -> (Double, IsolatedPlugin) {
                 var started: IsolatedPlugin?
                 let time = try await clock.measure {
                     let navigator = Navigator(registry: Registry())
-                    let isolated = try await IsolatedPlugin.start(
-                        files: [plugin.file], command: command, confinement: confinement)
+                    let isolated = try await IsolatedPlugin.start(files: [plugin.file], command: command)
                     try isolated.register(into: navigator.registry)
                     try await navigator.open(plugin.url)
                     _ = navigator.topScreen?.render()
@@ -195,11 +188,6 @@ enum Isolated {
                 url = a.url
             }
             figures.firstUseRatios.append(remote / local)
-            // A first use not confined, beside the confined one.
-            try await Task.sleep(for: settle)
-            let (notConfined, other) = try await firstUseIsolated(plugin(), confinement: nil)
-            notConfinedStarted.append(other)
-            figures.confinedFirstUseRatios.append(remote / notConfined)
             figures.firstUseMilliseconds.append(remote * 1000)
             figures.forkMilliseconds.append(try forking() * 1000)
 

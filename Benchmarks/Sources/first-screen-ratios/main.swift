@@ -163,8 +163,7 @@ try await printIsolation()
         "  death (SIGKILL) → its screen shows the stop: \(range(figures.deathMilliseconds, "%.2f")) ms  (target < 50)")
     print("  restart → rebuilt screen ÷ an isolated first use: \(range(figures.restartRatios, "%.3f"))  (target ≤ 1.5)")
     print(
-        "  confined ÷ not confined: a first use \(range(figures.confinedFirstUseRatios, "%.3f"))  (target ≤ 1.1); "
-            + "an open \(range(figures.confinedOpenRatios, "%.3f"))  (target: nothing measurable)")
+        "  confined ÷ not confined: an open \(range(figures.confinedOpenRatios, "%.3f"))  (target: nothing measurable)")
     let pss = figures.pssKilobytes.sorted()
     let rss = figures.rssKilobytes.sorted()
     print(

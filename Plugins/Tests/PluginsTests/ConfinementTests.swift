@@ -189,7 +189,8 @@ struct ConfinementTests {
     }
 
     /// A plugin that may not connect anywhere runs in a network namespace of its own, as the
-    /// spare prepared ahead does; one granted a connection shares the host's network.
+    /// spare prepared ahead does, which is filtered as such a plugin before it is told one; one
+    /// granted a connection shares the host's network.
     @Test(.enabled(if: KernelConfinement.current.networkNamespaces))
     func aPluginWithoutANetworkGrantHasNoNetworkOfItsOwn() throws {
         let network = { (process: String) in
@@ -211,6 +212,10 @@ struct ConfinementTests {
             #expect((network("\(process)") == network("self")) == granted, "granted: \(granted)")
             let spare = try #require(host.spareProcess(), "no process was prepared")
             #expect(network("\(spare)") != network("self"), "the spare shares the host's network")
+            // It applied the seccomp filter of a plugin that connects nowhere before it was told
+            // its plugins.
+            let spareStatus = try String(contentsOfFile: "/proc/\(spare)/status", encoding: .utf8)
+            #expect(spareStatus.contains("\nSeccomp:\t2\n"), "\(spareStatus)")
             let (status, _, problems) = try host.finish()
             #expect(status == 0, "\(problems)")
         }

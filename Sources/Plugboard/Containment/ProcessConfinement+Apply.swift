@@ -21,10 +21,10 @@ extension ProcessConfinement {
     /// Confines this process as ``confineThisProcess(reading:)`` says; returns why it could not, or `nil`.
     private func apply(files: [String]) -> String? {
         for directory in writes where directory.hasPrefix(PluginDirectories.data(of: "")) {
-            makeDirectory(directory)
+            Self.makeDirectory(directory)
         }
         let temporary = PluginDirectories.temporary(ofProcess: pb_outer_process_id())
-        makeDirectory(temporary)
+        Self.makeDirectory(temporary)
         // Under a directory of the user's own, not one another user made there first.
         var status = stat()
         let parent = String(temporary[..<temporary.lastIndex(of: "/")!])
@@ -42,10 +42,17 @@ extension ProcessConfinement {
             if failed != 0 { return "its limit \(resource) could not be set: \(Self.reason(failed))" }
         }
         let kernel = KernelConfinement.processLayers
-        if kernel.landlock > 0, let failure = restrict(files: files, temporary: temporary, abi: kernel.landlock) {
+        let ahead = PreparedConfinement.take(handlingTCP: !network)
+        if ahead.filtered && mayConnect {
+            if let ruleset = ahead.ruleset { close(ruleset) }
+            return "its process was prepared for plugins that connect nowhere, and its plugins may connect"
+        }
+        if kernel.landlock > 0,
+            let failure = restrict(files: files, temporary: temporary, abi: kernel.landlock, prepared: ahead.ruleset)
+        {
             return failure
         }
-        if kernel.seccomp {
+        if kernel.seccomp && !ahead.filtered {
             let failed = pb_seccomp_confine(mayConnect)
             if failed != 0 { return "its system calls could not be filtered: \(Self.reason(failed))" }
         }
@@ -53,18 +60,14 @@ extension ProcessConfinement {
     }
 
     /// Restricts, with Landlock's `abi`, the files this process reads, writes and runs, and the
-    /// TCP ports it connects to; returns why it could not, or `nil`.
-    private func restrict(files: [String], temporary: String, abi: Int32) -> String? {
-        let ruleset = pb_landlock_ruleset(abi, !network)
+    /// TCP ports it connects to, completing the ruleset `prepared` ahead with the shared rules
+    /// (``PreparedConfinement``), or one of its own; returns why it could not, or `nil`.
+    private func restrict(files: [String], temporary: String, abi: Int32, prepared: Int32?) -> String? {
+        let ruleset = prepared ?? pb_landlock_ruleset(abi, !network)
         guard ruleset >= 0 else { return "its Landlock ruleset could not be made: \(Self.reason(-ruleset))" }
         defer { close(ruleset) }
-        for (path, uses) in rules(files: files, temporary: temporary) {
-            let failed = pb_landlock_allow_path(ruleset, abi, path, uses)
-            // A path that is not there is not reachable: nothing to allow.
-            if failed != 0 && failed != ENOENT && failed != ENOTDIR {
-                return "its access to \(path) could not be allowed: \(Self.reason(failed))"
-            }
-        }
+        let shared = prepared == nil ? Self.sharedRules(temporary: temporary) : []
+        if let failure = Self.allow(shared + ownRules(files: files), in: ruleset, abi: abi) { return failure }
         if !network {
             for port in ports {
                 let failed = pb_landlock_allow_port(ruleset, port)
@@ -77,27 +80,36 @@ extension ProcessConfinement {
         return nil
     }
 
-    /// The paths the process may use, each with how (`PB_USE_*`).
-    private func rules(files: [String], temporary: String) -> [(path: String, uses: Int32)] {
-        var rules: [(path: String, uses: Int32)] = []
-        let objects = LoadedObjects.paths
-        let runtime = Set(objects.map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }).sorted()
-        rules += (Self.systemReads + runtime + [Self.executable()] + files + reads).map { ($0, PB_USE_READ) }
-        rules += (Self.systemWrites + writes + [temporary]).map { ($0, PB_USE_WRITE) }
-        // The programs it may start, and the Swift runtime's backtracer, which a trap starts. Each is
-        // dynamically linked, so the dynamic loader runs too: it could start any program the
-        // process reads (not those of /usr/bin: ``systemReads``), confined as the process is.
-        let programs = [LoadedObjects.backtracer, LoadedObjects.dynamicLoader].compactMap { $0 } + runs
-        rules += programs.map { ($0, PB_USE_EXECUTE) }
-        return rules
+    /// Allows each of `rules` in `ruleset`; returns why one could not be, or `nil`.
+    static func allow(_ rules: [(path: String, uses: Int32)], in ruleset: Int32, abi: Int32) -> String? {
+        for (path, uses) in rules {
+            let failed = pb_landlock_allow_path(ruleset, abi, path, uses)
+            // A path that is not there is not reachable: nothing to allow.
+            if failed != 0 && failed != ENOENT && failed != ENOTDIR {
+                return "its access to \(path) could not be allowed: \(Self.reason(failed))"
+            }
+        }
+        return nil
     }
 
-    /// Builds, and drops, the rules of a confinement that allows nothing more than the defaults,
-    /// as a spare process rehearses a first use: the types and conformances it meets are looked
-    /// up then, not while a first use waits.
-    static func rehearse() {
-        _ = ProcessConfinement(granted: [], plugins: []).rules(files: [], temporary: "")
-        _ = KernelConfinement.processLayers
+    /// The paths every plugin process may use, each with how (`PB_USE_*`): the system's files,
+    /// the runtime's, its executable, its `temporary` directory, and the programs a trap starts.
+    static func sharedRules(temporary: String) -> [(path: String, uses: Int32)] {
+        let objects = LoadedObjects.paths
+        let runtime = Set(objects.map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }).sorted()
+        // The Swift runtime's backtracer, which a trap starts, is dynamically linked, so the
+        // dynamic loader runs too: it could start any program the process reads (not those of
+        // /usr/bin: ``systemReads``), confined as the process is.
+        let programs = [LoadedObjects.backtracer, LoadedObjects.dynamicLoader].compactMap { $0 }
+        return (systemReads + runtime + [executable()]).map { ($0, PB_USE_READ) }
+            + (systemWrites + [temporary]).map { ($0, PB_USE_WRITE) } + programs.map { ($0, PB_USE_EXECUTE) }
+    }
+
+    /// The paths this confinement's plugins may use beyond the shared ones: their `files`, and
+    /// what they read, write and run.
+    private func ownRules(files: [String]) -> [(path: String, uses: Int32)] {
+        (files + reads).map { ($0, PB_USE_READ) } + writes.map { ($0, PB_USE_WRITE) }
+            + runs.map { ($0, PB_USE_EXECUTE) }
     }
 
     /// What every plugin process reads of the system: its libraries and shared data (not its
@@ -123,7 +135,7 @@ extension ProcessConfinement {
     }
 
     /// Creates `path` and its missing parents, readable by the owner only.
-    private func makeDirectory(_ path: String) {
+    static func makeDirectory(_ path: String) {
         var built = ""
         for component in path.split(separator: "/") {
             built += "/" + component

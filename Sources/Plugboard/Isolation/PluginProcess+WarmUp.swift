@@ -7,10 +7,11 @@ extension PluginProcess {
     /// (refused once mapped: it holds no plugin, and nothing is registered); a route registered
     /// and launched, in a registry of its own, and opened and released as the host's requests are
     /// served, over a socket pair of its own; the handshake's messages coded, its `ready`
-    /// built from that registry as a plugin's is; and a confinement's rules built, not applied. A first use of the process is then faster by
-    /// that much (see the Benchmarks README).
+    /// built from that registry as a plugin's is. And the part of its confinement that every
+    /// plugin's shares is prepared (``PreparedConfinement``). A first use of the process is then
+    /// faster by that much (see the Benchmarks README).
     static func warmUp(policy: LoadPolicy) async {
-        ProcessConfinement.rehearse()
+        PreparedConfinement.prepare()
         if let runtime = pb_image_path_for_address(#dsohandle) {
             _ = try? PluginLoader(registry: Registry(), policy: policy).load(file: String(cString: runtime))
         }

@@ -137,9 +137,13 @@ struct SpawnedProcess: Sendable {
         // offered interactively, by the backtracer a confined process may start
         // (``LoadedObjects/backtracer``).
         let backtracer = LoadedObjects.backtracer.map { ",swift-backtrace=\($0)" } ?? ""
+        // One that serves no network says so: it applies the seccomp filter of a plugin that may
+        // not connect anywhere before it is told its plugins (``PreparedConfinement``).
+        let noNetwork = PreparedConfinement.servesNoNetwork + "="
         let environment =
-            ProcessEnvironment.current.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") }
+            ProcessEnvironment.current.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") && !$0.hasPrefix(noNetwork) }
             + ["SWIFT_BACKTRACE=enable=yes,interactive=no,color=no" + backtracer]
+            + (reachingNetwork ? [] : [noNetwork + "1"])
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
