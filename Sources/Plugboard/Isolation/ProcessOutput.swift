@@ -177,7 +177,7 @@ final class ProcessOutput: Sendable {
 
     /// `text` as a person reads it in a crash report: without the notes of which plugin prints,
     /// and with each note of a refused call in the host's words.
-    private static func readable(_ text: String) -> String {
+    static func readable(_ text: String) -> String {
         guard text.contains("\u{1}") else { return text }
         var lines = Lines()
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
