@@ -796,7 +796,8 @@ struct IsolationTests {
             input: "post probe.ping\nopen app://greeter/hello\nquit\n",
             environment: [
                 "PLUGBOARD_PROBE_EVENT": "probe.ping", "PLUGBOARD_PROBE_DEPENDENCIES": "Greeter >=1.0.0 <2.0.0",
-                "PLUGBOARD_PROBE_TASK_SAYS": "probe started",
+                // After the greeter's task: while tasks of both run, what they print is the group's.
+                "PLUGBOARD_PROBE_TASK_SAYS": "probe started", "PLUGBOARD_PROBE_TASK_AFTER": "greeter.prepare",
             ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("[Probe] probe started\n"), "\(run.standardError)")
