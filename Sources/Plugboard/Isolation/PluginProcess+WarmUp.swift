@@ -11,7 +11,8 @@ extension PluginProcess {
     /// plugin's shares is prepared (``PreparedConfinement``). A first use of the process is then
     /// faster by that much (see the Benchmarks README).
     static func warmUp(policy: LoadPolicy) async {
-        PreparedConfinement.prepare()
+        // Last, once the rehearsal mapped what it maps: the shared rules name their directories.
+        defer { PreparedConfinement.prepare() }
         if let runtime = pb_image_path_for_address(#dsohandle) {
             _ = try? PluginLoader(registry: Registry(), policy: policy).load(file: String(cString: runtime))
         }
