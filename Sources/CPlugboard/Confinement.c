@@ -264,82 +264,86 @@ int pb_landlock_restrict_all_threads(int ruleset, int milliseconds) {
 #define PB_AUDIT_ARCH AUDIT_ARCH_AARCH64
 #endif
 
-/// A system call no plugin needs, with what it does, as a person reads it.
+/// A system call no plugin needs, with what it does, as a person reads it, and whether it is
+/// denied whatever its arguments (else the filter looks at them, below).
 struct pb_denied_call {
   int number;
   const char *name;
   const char *what;
+  bool always;
 };
 
 static const struct pb_denied_call pb_denied_calls[] = {
 #if defined(__x86_64__)
-    {SYS_iopl, "iopl", "using the machine's input and output ports"},
-    {SYS_ioperm, "ioperm", "using the machine's input and output ports"},
+    {SYS_iopl, "iopl", "using the machine's input and output ports", true},
+    {SYS_ioperm, "ioperm", "using the machine's input and output ports", true},
 #endif
-    {SYS_ptrace, "ptrace", "tracing another process"},
-    {SYS_kcmp, "kcmp", "comparing another process's resources"},
-    {SYS_pidfd_getfd, "pidfd_getfd", "taking another process's files"},
-    {SYS_mount, "mount", "mounting a file system"},
-    {SYS_umount2, "umount2", "unmounting a file system"},
-    {SYS_pivot_root, "pivot_root", "changing the root file system"},
-    {SYS_chroot, "chroot", "changing the root directory"},
-    {SYS_open_tree, "open_tree", "mounting a file system"},
-    {SYS_move_mount, "move_mount", "mounting a file system"},
-    {SYS_fsopen, "fsopen", "mounting a file system"},
-    {SYS_fsconfig, "fsconfig", "mounting a file system"},
-    {SYS_fsmount, "fsmount", "mounting a file system"},
-    {SYS_fspick, "fspick", "mounting a file system"},
-    {SYS_mount_setattr, "mount_setattr", "changing a mount"},
-    {SYS_setns, "setns", "entering a namespace"},
-    {SYS_unshare, "unshare", "making a namespace"},
-    {SYS_init_module, "init_module", "loading a kernel module"},
-    {SYS_finit_module, "finit_module", "loading a kernel module"},
-    {SYS_delete_module, "delete_module", "removing a kernel module"},
-    {SYS_kexec_load, "kexec_load", "loading a kernel"},
-    {SYS_kexec_file_load, "kexec_file_load", "loading a kernel"},
-    {SYS_bpf, "bpf", "loading a BPF program"},
-    {SYS_perf_event_open, "perf_event_open", "reading performance counters"},
-    {SYS_userfaultfd, "userfaultfd", "handling page faults"},
-    {SYS_keyctl, "keyctl", "using the kernel's keys"},
-    {SYS_add_key, "add_key", "using the kernel's keys"},
-    {SYS_request_key, "request_key", "using the kernel's keys"},
-    {SYS_acct, "acct", "process accounting"},
-    {SYS_swapon, "swapon", "changing swap space"},
-    {SYS_swapoff, "swapoff", "changing swap space"},
-    {SYS_reboot, "reboot", "rebooting the machine"},
-    {SYS_sethostname, "sethostname", "naming the machine"},
-    {SYS_setdomainname, "setdomainname", "naming the machine"},
-    {SYS_syslog, "syslog", "reading the kernel's log"},
-    {SYS_settimeofday, "settimeofday", "setting the clock"},
-    {SYS_clock_settime, "clock_settime", "setting the clock"},
-    {SYS_clock_adjtime, "clock_adjtime", "setting the clock"},
-    {SYS_adjtimex, "adjtimex", "setting the clock"},
-    {SYS_quotactl, "quotactl", "changing disk quotas"},
-    {SYS_open_by_handle_at, "open_by_handle_at", "opening a file by its handle"},
-    {SYS_name_to_handle_at, "name_to_handle_at", "reading a file's handle"},
-    {SYS_vhangup, "vhangup", "hanging up the terminal"},
-    // Denied only with some arguments (below).
-    {SYS_clone, "clone", "making a namespace"},
-    {SYS_process_vm_readv, "process_vm_readv", "reading another process's memory"},
-    {SYS_process_vm_writev, "process_vm_writev", "writing another process's memory"},
-    {SYS_socket, "socket", "opening a network socket"},
+    {SYS_ptrace, "ptrace", "tracing another process", true},
+    {SYS_kcmp, "kcmp", "comparing another process's resources", true},
+    {SYS_pidfd_getfd, "pidfd_getfd", "taking another process's files", true},
+    {SYS_mount, "mount", "mounting a file system", true},
+    {SYS_umount2, "umount2", "unmounting a file system", true},
+    {SYS_pivot_root, "pivot_root", "changing the root file system", true},
+    {SYS_chroot, "chroot", "changing the root directory", true},
+    {SYS_open_tree, "open_tree", "mounting a file system", true},
+    {SYS_move_mount, "move_mount", "mounting a file system", true},
+    {SYS_fsopen, "fsopen", "mounting a file system", true},
+    {SYS_fsconfig, "fsconfig", "mounting a file system", true},
+    {SYS_fsmount, "fsmount", "mounting a file system", true},
+    {SYS_fspick, "fspick", "mounting a file system", true},
+    {SYS_mount_setattr, "mount_setattr", "changing a mount", true},
+    {SYS_setns, "setns", "entering a namespace", true},
+    {SYS_unshare, "unshare", "making a namespace", true},
+    {SYS_init_module, "init_module", "loading a kernel module", true},
+    {SYS_finit_module, "finit_module", "loading a kernel module", true},
+    {SYS_delete_module, "delete_module", "removing a kernel module", true},
+    {SYS_kexec_load, "kexec_load", "loading a kernel", true},
+    {SYS_kexec_file_load, "kexec_file_load", "loading a kernel", true},
+    {SYS_bpf, "bpf", "loading a BPF program", true},
+    {SYS_perf_event_open, "perf_event_open", "reading performance counters", true},
+    {SYS_userfaultfd, "userfaultfd", "handling page faults", true},
+    {SYS_keyctl, "keyctl", "using the kernel's keys", true},
+    {SYS_add_key, "add_key", "using the kernel's keys", true},
+    {SYS_request_key, "request_key", "using the kernel's keys", true},
+    {SYS_acct, "acct", "process accounting", true},
+    {SYS_swapon, "swapon", "changing swap space", true},
+    {SYS_swapoff, "swapoff", "changing swap space", true},
+    {SYS_reboot, "reboot", "rebooting the machine", true},
+    {SYS_sethostname, "sethostname", "naming the machine", true},
+    {SYS_setdomainname, "setdomainname", "naming the machine", true},
+    {SYS_syslog, "syslog", "reading the kernel's log", true},
+    {SYS_settimeofday, "settimeofday", "setting the clock", true},
+    {SYS_clock_settime, "clock_settime", "setting the clock", true},
+    {SYS_clock_adjtime, "clock_adjtime", "setting the clock", true},
+    {SYS_adjtimex, "adjtimex", "setting the clock", true},
+    {SYS_quotactl, "quotactl", "changing disk quotas", true},
+    {SYS_open_by_handle_at, "open_by_handle_at", "opening a file by its handle", true},
+    {SYS_name_to_handle_at, "name_to_handle_at", "reading a file's handle", true},
+    {SYS_vhangup, "vhangup", "hanging up the terminal", true},
+    // Denied only with some arguments.
+    {SYS_clone, "clone", "making a namespace", false},
+    {SYS_process_vm_readv, "process_vm_readv", "reading another process's memory", false},
+    {SYS_process_vm_writev, "process_vm_writev", "writing another process's memory", false},
+    {SYS_socket, "socket", "opening a network socket", false},
 };
 
 enum { pb_denied_count = sizeof pb_denied_calls / sizeof pb_denied_calls[0] };
 
-bool pb_denied_call(long number, const char *_Nullable *_Nonnull name, const char *_Nullable *_Nonnull what) {
+/// The error a denied call fails with: EACCES for a socket, as for a file refused; else EPERM.
+static int pb_denial_error(long number) {
+  return number == SYS_socket ? EACCES : EPERM;
+}
+
+bool pb_denied_call(long number, const char *_Nullable *_Nonnull name, const char *_Nullable *_Nonnull what,
+                    const char *_Nullable *_Nonnull error) {
   for (int n = 0; n < pb_denied_count; ++n) {
     if (pb_denied_calls[n].number != number) continue;
     *name = pb_denied_calls[n].name;
     *what = pb_denied_calls[n].what;
+    *error = pb_denial_error(number) == EACCES ? "EACCES" : "EPERM";
     return true;
   }
   return false;
-}
-
-/// The error a denied call fails with.
-static int pb_denial_error(long number) {
-  return number == SYS_socket ? EACCES : EPERM;
 }
 
 #define PB_LOAD_NUMBER BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
@@ -351,8 +355,7 @@ static int pb_denial_error(long number) {
 enum { pb_filter_room = 2 * pb_denied_count + 32 };
 static unsigned short pb_write_filter(struct sock_filter *filter, bool network, uint32_t deny) {
   uint32_t namespaces = CLONE_NEWNS | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP;
-  uint32_t eperm = deny != 0 ? deny : SECCOMP_RET_ERRNO | EPERM;
-  uint32_t eacces = deny != 0 ? deny : SECCOMP_RET_ERRNO | EACCES;
+#define PB_REFUSE(call) (deny != 0 ? deny : SECCOMP_RET_ERRNO | pb_denial_error(call))
   unsigned short length = 0;
 #define PB_ADD(instruction) filter[length++] = (struct sock_filter)instruction
   // Another architecture's calls (the 32-bit ones on x86_64) are not allowed at all.
@@ -365,10 +368,10 @@ static unsigned short pb_write_filter(struct sock_filter *filter, bool network, 
   PB_ADD(BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1));
   PB_ADD(PB_RETURN(SECCOMP_RET_ERRNO | EPERM));
 #endif
-  // Those denied whatever their arguments: all but the last four of the table.
-  for (int n = 0; n < pb_denied_count - 4; ++n) {
+  for (int n = 0; n < pb_denied_count; ++n) {
+    if (!pb_denied_calls[n].always) continue;
     PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, pb_denied_calls[n].number, 0, 1));
-    PB_ADD(PB_RETURN(eperm));
+    PB_ADD(PB_RETURN(PB_REFUSE(pb_denied_calls[n].number)));
   }
   // clone3 passes its flags in memory a filter cannot read: the C library then uses clone.
   PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1));
@@ -377,7 +380,7 @@ static unsigned short pb_write_filter(struct sock_filter *filter, bool network, 
   PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 4));
   PB_ADD(PB_LOAD_ARGUMENT(0));
   PB_ADD(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, namespaces, 0, 1));
-  PB_ADD(PB_RETURN(eperm));
+  PB_ADD(PB_RETURN(PB_REFUSE(SYS_clone)));
   PB_ADD(PB_RETURN(SECCOMP_RET_ALLOW));
   // Reading another process's memory: only this one's, as the Swift runtime's backtracer,
   // started by this process after a trap, reads it.
@@ -385,7 +388,7 @@ static unsigned short pb_write_filter(struct sock_filter *filter, bool network, 
   PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_writev, 0, 4));
   PB_ADD(PB_LOAD_ARGUMENT(0));
   PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)getpid(), 1, 0));
-  PB_ADD(PB_RETURN(eperm));
+  PB_ADD(PB_RETURN(PB_REFUSE(SYS_process_vm_readv)));
   PB_ADD(PB_RETURN(SECCOMP_RET_ALLOW));
   // Sockets: with no network, only those of the process's own machine, AF_UNIX.
   if (!network) {
@@ -393,10 +396,11 @@ static unsigned short pb_write_filter(struct sock_filter *filter, bool network, 
     PB_ADD(PB_LOAD_ARGUMENT(0));
     PB_ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1));
     PB_ADD(PB_RETURN(SECCOMP_RET_ALLOW));
-    PB_ADD(PB_RETURN(eacces));
+    PB_ADD(PB_RETURN(PB_REFUSE(SYS_socket)));
   }
   PB_ADD(PB_RETURN(SECCOMP_RET_ALLOW));
 #undef PB_ADD
+#undef PB_REFUSE
   return length;
 }
 

@@ -265,9 +265,11 @@ __attribute__((visibility("hidden"))) int pb_seccomp_confine(bool network);
 /// What begins a note of a denied call in a plugin process's output.
 #define PB_DENIED_NOTE "\001plugboard-denied "
 
-/// The name of the system call `number` and what it does, when the seccomp filter denies it.
+/// The name of the system call `number`, what it does, and the name of the error it fails with,
+/// when the seccomp filter denies it.
 __attribute__((visibility("hidden"))) bool pb_denied_call(
-    long number, const char *_Nullable *_Nonnull name, const char *_Nullable *_Nonnull what);
+    long number, const char *_Nullable *_Nonnull name, const char *_Nullable *_Nonnull what,
+    const char *_Nullable *_Nonnull error);
 
 /// The data memory the process uses now (`VmData`), in bytes; 0 when it cannot be read.
 __attribute__((visibility("hidden"))) uint64_t pb_data_memory(void);

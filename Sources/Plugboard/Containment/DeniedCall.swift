@@ -10,9 +10,11 @@ struct DeniedCall: Hashable {
     /// What begins a note in a plugin process's output.
     static let mark = PB_DENIED_NOTE
 
-    /// The call's name (`socket`) and what it does, as a person reads it.
+    /// The call's name (`socket`), what it does, as a person reads it, and the error it failed
+    /// with (`EACCES`).
     let name: String
     let what: String
+    let error: String
     /// Its first argument: the family of a socket.
     let argument: UInt64
     /// Whether a program the plugin started made it, not the plugin's own process.
@@ -26,9 +28,11 @@ struct DeniedCall: Hashable {
         else { return nil }
         var name: UnsafePointer<CChar>? = nil
         var what: UnsafePointer<CChar>? = nil
-        guard pb_denied_call(number, &name, &what), let name, let what else { return nil }
+        var error: UnsafePointer<CChar>? = nil
+        guard pb_denied_call(number, &name, &what, &error), let name, let what, let error else { return nil }
         self.name = String(cString: name)
         self.what = String(cString: what)
+        self.error = String(cString: error)
         self.argument = argument
         self.byProgram = fields[2] == "1"
     }
@@ -41,7 +45,7 @@ struct DeniedCall: Hashable {
     var description: String {
         let who = byProgram ? " to a program it started" : ""
         guard name == "socket" else {
-            return "plugboard: refused \(name) (\(what))\(who), which no plugin may do; it failed with EPERM"
+            return "plugboard: refused \(name) (\(what))\(who), which no plugin may do; it failed with \(error)"
         }
         let family =
             switch Int32(truncatingIfNeeded: argument) {
@@ -52,6 +56,6 @@ struct DeniedCall: Hashable {
             default: "family \(argument)"
             }
         return "plugboard: refused socket (\(what), \(family))\(who), which it was not granted; it failed with "
-            + "EACCES; to allow it, declare connect HOST:PORT in its manifest and grant it (--grant)"
+            + "\(error); to allow it, declare connect HOST:PORT in its manifest and grant it (--grant)"
     }
 }

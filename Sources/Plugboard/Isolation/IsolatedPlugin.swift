@@ -115,9 +115,9 @@ public final class IsolatedPlugin: Sendable {
     ///     what it sent past that was dropped, and it goes on).
     ///   - onOutput: Told each line its processes print to their standard output or error (what
     ///     the plugins `print`), without its newline, as it comes, on a thread of the host's, with
-    ///     the plugin that printed it when a process of several plugins says (the one whose
-    ///     request it served), else `nil`; a trap's message and backtrace are kept for the crash
-    ///     report only.
+    ///     the plugin that printed it when a process of several plugins says (the one whose code
+    ///     it ran for the host: a startup task, a request), else `nil`; a trap's message and
+    ///     backtrace are kept for the crash report only.
     /// - Throws: ``IsolationError`` when the process cannot start or refuses the plugin.
     ///
     /// ```swift

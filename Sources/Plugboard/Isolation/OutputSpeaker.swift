@@ -26,10 +26,12 @@ final class OutputSpeaker: Sendable {
 
     /// Runs `body`, a request served for the plugin of `module`, with what it prints noted as that
     /// plugin's.
-    nonisolated(nonsending) func speaking<Result>(for module: String, _ body: () async -> Result) async -> Result {
+    nonisolated(nonsending) func speaking<Result, Failure: Error>(
+        for module: String, _ body: () async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
         running(module, began: true)
         defer { running(module, began: false) }
-        return await body()
+        return try await body()
     }
 
     /// Counts the code of the plugin of `module` that `began` to run, or ended, and notes the

@@ -226,13 +226,13 @@ public final class PluginProcess {
                 return answer(.failed(request: request, reason: "no interceptor \(number) is registered"))
             }
             let interceptor = interceptors[number]
-            let decision = await speaker.speaking(for: interceptor.owner.module) {
-                () async -> Result<InterceptorDecision, any Error> in
-                do { return .success(try await interceptor.decide(route.request)) } catch { return .failure(error) }
-            }
-            switch decision {
-            case .success(let decision): answer(.decision(request: request, decision: decision))
-            case .failure(let error): answer(.failed(request: request, reason: String(describing: error)))
+            do {
+                let decision = try await speaker.speaking(for: interceptor.owner.module) {
+                    try await interceptor.decide(route.request)
+                }
+                answer(.decision(request: request, decision: decision))
+            } catch {
+                answer(.failed(request: request, reason: String(describing: error)))
             }
         case .terminate(let request):
             await application.terminate()

@@ -41,6 +41,8 @@ final class ProcessOutput: Sendable {
         /// host's words, unless that call was named already or the note is no note; a note of the
         /// plugin that prints next is taken, not handed on.
         mutating func reading(_ line: String) -> [(plugin: String?, line: String)] {
+            // Both notes begin with a byte no text a plugin prints holds.
+            guard line.utf8.contains(1) else { return [(speaker, line)] }
             if let mark = line.firstRange(of: OutputSpeaker.mark) {
                 let before = line[..<mark.lowerBound]
                 defer { speaker = line[mark.upperBound...].isEmpty ? nil : String(line[mark.upperBound...]) }

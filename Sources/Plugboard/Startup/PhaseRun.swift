@@ -396,9 +396,10 @@ final class PhaseRun: Sendable {
             return (Record(outcome: .skipped(reason: stop.skipReason)), started)
         }
         let outcome: LaunchReport.Outcome
-        let module = graph.tasks[index].owner.module
-        policy.running?(module, true)
-        defer { policy.running?(module, false) }
+        // Told only when asked (a plugin process notes whose code prints): else nothing is read.
+        let running = policy.running.map { tell in (tell, graph.tasks[index].owner.module) }
+        if let (tell, module) = running { tell(module, true) }
+        defer { if let (tell, module) = running { tell(module, false) } }
         do {
             try await graph.tasks[index].body()
             outcome = .succeeded
